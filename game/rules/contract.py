@@ -364,6 +364,7 @@ class TokenLook:
     mark: str = (
         ""  # a letter on the base (a rank: "S" a sergeant), read where a packed table has no room for words
     )
+    kind: str = ""  # a kind of model the screen sets apart from the crowd ("boss": the Zombie Boss)
 
 
 @dataclass(frozen=True)

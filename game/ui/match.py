@@ -410,6 +410,7 @@ class Match:
                 ready=f.id in ready,
                 player=t.player,
                 mark=t.mark,
+                kind=t.kind,
             )
             out.append((t.layer, token))
         # within a layer the zombies first: a man in a fight is drawn over the pile round him, not lost under it

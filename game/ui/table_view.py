@@ -73,17 +73,45 @@ GRAVE_COLOUR = (240, 236, 225)  # the cross on a dead soldier's spot
 DOWN_TAG_COLOUR = (255, 200, 120)
 MIN_TOKEN_RADIUS = 10.0  # pixels: a figure never shows smaller than a 20-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
+FIGURE_COST = 20  # a banner over the table hides a figure's pixel as badly as this many of a zone's or a word's
+KIND_FLOOR = {"boss": 1.5}  # a kind's least size, in MIN_TOKEN_RADIUS: the Zombie Boss over his horde
+BOSS_COLOUR = (240, 196, 60)  # a boss's teeth and crown: gold, never a player's colour or a zombie's blood
 
 
-def shown_radius(base_pixels: float) -> float:
+def shown_radius(base_pixels: float, kind: str = "") -> float:
     """The radius in pixels a token is drawn at for a base ``base_pixels`` round on screen: never under
     :data:`MIN_TOKEN_RADIUS`, so a model reads at the fit zoom (its true base is ringed inside; the rules
-    measure that ring, never the picture).
+    measure that ring, never the picture). A model of a ``kind`` that must stand out of a crowd (a boss)
+    has a bigger floor: at the fit zoom his 40 mm base showed as small as a zombie's 25 mm one.
 
-    >>> shown_radius(5.4), shown_radius(20.0)
-    (10.0, 20.0)
+    >>> shown_radius(5.4), shown_radius(20.0), shown_radius(8.6, "boss")
+    (10.0, 20.0, 15.0)
     """
-    return max(MIN_TOKEN_RADIUS, base_pixels)
+    return max(MIN_TOKEN_RADIUS * KIND_FLOOR.get(kind, 1.0), base_pixels)
+
+
+def token_radius(token: TokenView, ppi: float) -> float:
+    """The radius in pixels ``token`` is drawn at, ``ppi`` pixels an inch (:func:`shown_radius`)."""
+    return shown_radius(token.base_radius * ppi, token.kind)
+
+
+def crown(cx: float, top: float, half: float) -> list[Point]:
+    """A three-pointed crown ``half`` pixels each side of ``cx``, its band's foot at ``top``: a boss's mark,
+    read as his shape, not his colour alone.
+
+    >>> crown(0, 10, 5)[0], len(crown(0, 10, 5))
+    ((-5, 10), 7)
+    """
+    h = half * 1.2
+    return [
+        (cx - half, top),
+        (cx - half, top - h),
+        (cx - half / 2, top - h * 0.55),
+        (cx, top - h * 1.1),
+        (cx + half / 2, top - h * 0.55),
+        (cx + half, top - h),
+        (cx + half, top),
+    ]
 
 
 def zombie_teeth(cx: float, cy: float, r: float, teeth: int = 8) -> list[Point]:
@@ -100,6 +128,19 @@ def zombie_teeth(cx: float, cy: float, r: float, teeth: int = 8) -> list[Point]:
         d = tip if k % 2 == 0 else root
         out.append((cx + d * math.cos(a), cy + d * math.sin(a)))
     return out
+
+
+def rim_width(r: float, token: TokenView) -> int:
+    """The width in pixels of the rim of a token ``r`` pixels round: an eighth of it, but a player's figure
+    shown bigger than his base (the fit zoom) has a broad band of his colour, so his squad reads apart from
+    the zombies at a glance (a 2-pixel rim was lost round a 20-pixel disc).
+
+    >>> t = TokenView("a", "s", (0, 0), player=1)
+    >>> rim_width(10, t), rim_width(40, t), rim_width(10, replace(t, player=0))
+    (4, 5, 2)
+    """
+    least = max(2, int(r / 8))
+    return max(least, round(r * 0.4)) if token.player and r <= MIN_TOKEN_RADIUS * 1.25 else least
 
 
 def player_mark_size(base_radius: float) -> float:
@@ -218,6 +259,7 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
+    steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -359,6 +401,9 @@ class TableView:
         # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
+        # a spawn point's name steps off the figures standing on it (Zombie 40,000's hordes come in by it); off,
+        # every zone's name keeps its place whoever stands there (Zombiekrieg's newcomers saw them move each turn)
+        self.spawn_names_step_aside = False
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []
         self.tag_words: list[str] = []  # and what each says ("down", "3 down" over a heap)
@@ -404,7 +449,7 @@ class TableView:
         p = self.camera.to_table(screen_pos)
         ppi = self.camera.ppi
         for token in reversed(list(self.tokens)):
-            if math.dist(p, token.position) * ppi <= shown_radius(token.base_radius * ppi):
+            if math.dist(p, token.position) * ppi <= token_radius(token, ppi):
                 return token
         return None
 
@@ -624,7 +669,7 @@ class TableView:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
             base = token.base_radius * ppi
-            r = shown_radius(base)
+            r = shown_radius(base, token.kind)
             if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
                 continue
             key = (
@@ -637,6 +682,7 @@ class TableView:
                 token.ready,
                 token.badge,
                 token.mark,
+                token.kind,
                 token.highlight or ("hover" if token.id == hover else None),
                 round(base, 1) if base < r else None,
             )
@@ -768,8 +814,12 @@ class TableView:
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
         self._blit_shadow(surface, cx, cy, r, lying=down)
+        boss = token.kind == "boss"
         if token.side == "zombie":  # a ring of teeth: a zombie never reads as a bystander, at any zoom
-            pygame.draw.polygon(surface, DOWN_COLOUR if down else ZOMBIE_TEETH_COLOUR, zombie_teeth(cx, cy, r))
+            teeth = BOSS_COLOUR if boss else ZOMBIE_TEETH_COLOUR  # (a boss's gold: he reads apart from his horde)
+            pygame.draw.polygon(
+                surface, DOWN_COLOUR if down else teeth, zombie_teeth(cx, cy, r, 12 if boss else 8)
+            )
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
@@ -783,7 +833,7 @@ class TableView:
             shade = self._shade(round(r))
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
         ring = PLAYER_COLOURS.get(token.player, side)
-        pygame.draw.circle(surface, DOWN_COLOUR if down else ring, (cx, cy), r, max(2, int(r / 8)))
+        pygame.draw.circle(surface, DOWN_COLOUR if down else ring, (cx, cy), r, rim_width(r, token))
         if down:  # in a crowd his lying art alone read as one standing: greyed, and a bar across him, lying flat
             self._draw_lying_mark(surface, cx, cy, r)
         if token.state == "acted" and r >= 5:  # and a done tick on the rim, not colour alone
@@ -798,6 +848,8 @@ class TableView:
             left = (cx + math.cos(a + 0.35) * (r - 1), cy + math.sin(a + 0.35) * (r - 1))
             right = (cx + math.cos(a - 0.35) * (r - 1), cy + math.sin(a - 0.35) * (r - 1))
             pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
+        if boss and not down:  # and a crown over his base: the Boss by his shape at a glance
+            self._draw_crown(surface, cx, cy, r)
         highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
         if highlight:
             colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))
@@ -829,6 +881,13 @@ class TableView:
         else:
             pygame.draw.polygon(surface, colour, shape)
             pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
+
+    @staticmethod
+    def _draw_crown(surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
+        """A gold crown, outlined dark, standing on the top of a boss's base."""
+        points = crown(cx, cy - r * 0.45, max(4.0, r * 0.5))
+        pygame.draw.polygon(surface, BOSS_COLOUR, points)
+        pygame.draw.polygon(surface, (12, 12, 10), points, 2)
 
     def _draw_rank_mark(self, surface: pygame.Surface, mark: str, cx: float, cy: float, r: float) -> None:
         """A rank's letter on the base, pale and outlined: over the figure on a small base (at the fit zoom of a
@@ -1050,7 +1109,7 @@ class TableView:
         for t in self.tokens if tokens is None else tokens:  # to_screen inlined: it runs over every figure
             if t.state == "dead":
                 continue
-            r = shown_radius(t.base_radius * ppi) + 4
+            r = token_radius(t, ppi) + 4
             x = vx + (t.position[0] - ox) * ppi - r
             y = vy + (t.position[1] - oy) * ppi - r
             rect = Rect(round(x), round(y), round(2 * r), round(2 * r))
@@ -1070,9 +1129,10 @@ class TableView:
     def clear_spot(
         self, size: tuple[int, int], margin: int = 8, avoid: Sequence[pygame.Rect] = (), bottom_first: bool = False
     ) -> tuple[pygame.Rect, int]:
-        """Where a banner of ``size`` goes over the table, and the pixels of zones, figures, words and
-        ``avoid`` it hides there: the top or bottom middle when clear (the bottom first if
-        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view."""
+        """Where a banner of ``size`` goes over the table, and what it hides there (a figure's pixel counts as
+        :data:`FIGURE_COST` of a word's, a zone's or ``avoid``'s): the top or bottom middle when clear (the
+        bottom first if ``bottom_first``), else the clearest spot along the top and bottom edges and then down
+        the view."""
         vx, vy, vw, vh = self.camera.viewport
         w, h = size
         top, bottom = vy + margin, vy + vh - margin - h
@@ -1080,13 +1140,14 @@ class TableView:
         xs += list(range(vx + margin, max(vx + margin, vx + vw - margin - w) + 1, 24))
         rows = [bottom, top] if bottom_first else [top, bottom]
         rows += list(range(top + h, bottom, max(8, h // 2)))
-        hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words] + list(avoid)
+        figures = self.token_rects()
+        hide = self.zone_rects() + [r for _, _, r in self.words] + list(avoid)
         view = pygame.Rect(self.camera.viewport)
         best: tuple[int, pygame.Rect] | None = None
         for y in rows:
             for x in xs:
                 spot = pygame.Rect(x, y, w, h).clamp(view)
-                cost = overlap(spot, hide)
+                cost = overlap(spot, figures) * FIGURE_COST + overlap(spot, hide)
                 if best is None or cost < best[0]:
                     best = (cost, spot)
                 if cost == 0:
@@ -1135,19 +1196,29 @@ class TableView:
 
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
         """The zones' names placed clear of one another and of the figures as they stood when the table was first
-        drawn (the zombies in their spawn zones), never of where they stand now: the same spot on every turn,
-        whatever is selected or aimed (a newcomer saw them move each turn)."""
+        drawn (the zombies in their spawn zones): the same spot on every turn, whatever is selected or aimed (a
+        newcomer saw them move each turn). Where the rule set asks (``spawn_names_step_aside``), a spawn point's name
+        that figures now stand on steps aside to the first spot clear of them while they do (it ran across the
+        horde that came in by it); with none free it stays home, under the figures, as every other zone's name
+        does (an exit's keeps its place for the tags round it)."""
         if not self._set_up and self.tokens:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
+        jobs = self._zone_jobs() if self.show_zones else []
+        homes = [(job, fixed.place(job.spots, True)) for job in jobs]
+        figures = self.token_rects()
+        clear = Placer(self.table_rect(), figures)
+        clear.words = [home for _, home in homes if home is not None and home.collidelist(figures) < 0]
         words: list[tuple[str, str, pygame.Rect]] = []
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
-        for job in self._zone_jobs() if self.show_zones else []:
-            placed = fixed.place(job.spots, True)
-            if placed is not None:
-                image = self.texts.render(job.text, job.size, job.colour)
-                blits.append((image, image.get_rect(center=placed.center)))
-                words.append((job.kind, job.text, placed))
+        for job, placed in homes:
+            if placed is None:
+                continue
+            if job.steps_aside and placed.collidelist(figures) >= 0:
+                placed = clear.place(job.spots) or placed
+            image = self.texts.render(job.text, job.size, job.colour)
+            blits.append((image, image.get_rect(center=placed.center)))
+            words.append((job.kind, job.text, placed))
         return words, blits
 
     def _text_size(self, text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
@@ -1157,7 +1228,7 @@ class TableView:
         """A figure's GUTS beside its base (a big base with no room round it: on its own rim)."""
         if not t.badge or t.state == "dead":
             return None
-        r = shown_radius(t.base_radius * self.camera.ppi)
+        r = token_radius(t, self.camera.ppi)
         if r < 5:
             return None
         size = max(self.badge_least, min(max(24, self.badge_least), int(r * 0.9)))
@@ -1226,7 +1297,8 @@ class TableView:
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots = _zone_spots(wh, (ax, ay, bx, by), view)
-            jobs.append(WordJob("zone", label, 20, colour, spots, True))
+            aside = self.spawn_names_step_aside and zone.kind == "spawn"
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside))
         return jobs
 
     def table_rect(self) -> pygame.Rect:

@@ -74,3 +74,4 @@ class TokenView:
     ready: bool = False  # the active player's soldier who may still act: marked on the table
     player: int = 0  # the hot-seat player whose figure it is: a coloured rim and his number on the base
     mark: str = ""  # a letter on the base: the rule set's rank mark ("S" a sergeant)
+    kind: str = ""  # a kind of model the screen marks apart ("boss": bigger, gold, crowned); the rules name it

@@ -354,6 +354,15 @@ def marks(
     return out, spot, len(short)
 
 
+def short_ones(moves: Moves, figure: Callable[[str], Mover], steps: Sequence[dict[str, Any]]) -> list[str]:
+    """The figures of a group move's preview (``steps``) who move but stop short of their places (crossed in
+    :func:`marks`), in the order of ``moves``: a plate names them."""
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
+    held = {st["figure"] for st in steps if st["reason"]}
+    short = _short(moves, figure, ends, held)
+    return [fid for fid, _ in moves if fid in short]
+
+
 def _short(moves: Moves, figure: Callable[[str], Mover], ends: dict[str, Point], held: set[str]) -> set[str]:
     """The moving figures short of their places in the formation, less those in file on another's way (a
     follower stands where he was sent)."""

@@ -153,7 +153,7 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
     chance the squad's difficult-terrain (or run) roll lets every model go the whole way."""
     steps = squad_move.walk(world, cmd)
     if all(s.reason for s in steps):
-        return Preview(False, steps[0].reason)
+        return Preview(False, squad_move.refusal(steps, cmd.run))
     unit = world.state.units[cmd.unit]
     through = squad_move.through_difficult(world, cmd.unit, steps)
     chance = 1.0

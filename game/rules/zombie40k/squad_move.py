@@ -121,9 +121,26 @@ def through_difficult(world: World, unit_id: str, steps: list[Step]) -> bool:
 
 
 def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
-    """The command when at least one of its models could move (the first refusal otherwise)."""
-    group_move.some_move(walk(world, cmd))
+    """The command when at least one of its models could move (the first refusal otherwise, naming its model)."""
+    steps = walk(world, cmd)
+    if all(s.reason for s in steps):
+        raise IllegalCommand(refusal(steps, cmd.run))
     return cmd
+
+
+def refusal(steps: list[Step], run: bool) -> str:
+    """A squad's move refused as a whole: its first model's refusal, naming him (a 40k player read "The path is
+    blocked by ..." and could not tell which of his models snagged).
+
+    >>> refusal([Step("p1-3", (), (0.0, 0.0), reason="The path is blocked by the Barricade.")], False)
+    'p1-3 cannot move: the path is blocked by the Barricade.'
+    >>> refusal([Step("p1-3", (), (0.0, 0.0), reason='p1-3 may run at most 4", not 5.0".')], True)
+    'p1-3 may run at most 4", not 5.0".'
+    """
+    first = steps[0]
+    if first.figure in first.reason:
+        return first.reason
+    return f"{first.figure} cannot {'run' if run else 'move'}: {first.reason[:1].lower()}{first.reason[1:]}"
 
 
 def carry_out_squad(world: World, cmd: MoveSquad) -> None:

@@ -53,6 +53,7 @@ from game.rules.zombie40k import (
     power_ups,
     shooting,
     sight,
+    snag_words,
 )
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
@@ -242,6 +243,7 @@ class Z40View:
     zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
+    spawn_names_step_aside = True  # a spawn point's name leaves the horde that came in by it (40k players)
 
     def end_warning(self, game: Zombie40kGame) -> str:
         """What the End phase question adds: the squad stands out of coherency (:func:`coherency_end_words`)."""
@@ -526,6 +528,7 @@ class Z40View:
             0 if look.state == "dead" else 2,
             look.state == "embarked",
             m.player,
+            kind="boss" if m.profile == "zombie_boss" else "",
         )
 
     def tooltip(self, game: Zombie40kGame, fid: str, look: Look) -> list[str]:
@@ -1085,9 +1088,11 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     or stops short of his place in the formation, and a plate of the squad's move."""
     if not preview.legal:
         m = game.figure(cmd.moves[0][0])
-        return [Cross(m.position), Plate(m.position, player_words(game, preview.reason), "bad")]
-    out, spot, short = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
-    return [*out, Plate(spot, _squad_plate(game, preview, short), "path")]
+        said = snag_words.named_in(game, m.id, cmd.moves[0][1], player_words(game, preview.reason))
+        return [Cross(m.position), Plate(m.position, said, "bad")]
+    out, spot, _ = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
+    short = snag_words.short_of_place(game, cmd, preview.details["steps"])
+    return [*out, Plate(spot, _squad_plate(game, preview, snag_words.short_line(game, cmd, short)), "path")]
 
 
 def _verb(preview: Any) -> str:
@@ -1095,13 +1100,13 @@ def _verb(preview: Any) -> str:
     return "run" if preview.details.get("run") else "move"
 
 
-def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
-    """The squad move's plate: how many move, how many fall short of their places, the terrain roll's odds and
-    the question asked before a model is left behind."""
+def _squad_plate(game: Zombie40kGame, preview: Any, short: str) -> str:
+    """The squad move's plate: how many move, who falls short of his place and what is in his way (``short``),
+    the terrain roll's odds and the question asked before a model is left behind."""
     verb = _verb(preview)
     text = f"{verb.upper()} SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models {verb}"
     if short:
-        text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
+        text += f"\n{short}"
     chance = preview.chances.get("whole move", 1.0)
     if preview.details.get("through_difficult"):  # the roll caps every model, on open ground or not [7th]
         text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"

@@ -160,6 +160,7 @@ class GameScene(Scene):
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
         self._seen_sides = 0  # the match's sides_passed as last seen (a side passing puts the tape away)
+        self._notice_spot: tuple[Any, pygame.Rect] | None = None  # where the phase notices stand (_draw_notices)
         self._turn_camera: TurnCamera | None = None  # made with the table view (_follow_the_zombies)
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -400,6 +401,8 @@ class GameScene(Scene):
             shown = zones_in_play(self.scenario, self._players())  # a solo game draws no Player 2-4 zones
             self.view = TableView.for_scenario(shown, self.app.assets, viewport)
             self.view.tokens = self._tokens
+            looks = self.rules.view if self.rules is not None else None  # (a look the rule set asks for)
+            self.view.spawn_names_step_aside = bool(getattr(looks, "spawn_names_step_aside", False))
             self._hand_table_over()
         elif size != getattr(self, "_built_size", size):  # the window changed: the whole table again
             self.view.set_viewport(viewport)
@@ -961,16 +964,24 @@ class GameScene(Scene):
             self._draw_notices(surface)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
-        """The phases just begun or skipped, at the top of the table ("Shooting skipped: ..."), fading out."""
+        """The phases just begun or skipped ("Shooting skipped: ..."), fading out: at the top of the table, or where
+        it hides fewest models (a 40k player's squad and the Boss went under the banner), and kept there while
+        the same words show (a plate that followed the moving zombies would jump about)."""
         assert self.match is not None and self.view is not None
         vx, vy, vw, _ = self.view.camera.viewport
         text = "\n".join(words for _, words in self.match.notices)
-        image = self.view.plate(text, 30, NOTICE_GOLD, width=max(200, vw - 40))
+        image = self.view.plate(text, NOTICE_SIZE, NOTICE_GOLD, width=max(200, min(vw - 40, NOTICE_WIDTH)))
         image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
-        surface.blit(image, image.get_rect(midtop=(vx + vw // 2, vy + 12)))
+        key = (text, self.view.camera.viewport, self.view.camera.ppi, self.view.camera.offset)
+        if self._notice_spot is None or self._notice_spot[0] != key:
+            spot, _ = self.view.clear_spot(image.get_size())
+            self._notice_spot = (key, spot)
+        surface.blit(image, self._notice_spot[1])
 
 
 NOTICE_GOLD = (240, 217, 138)  # a phase's notice: the hand-over's gold, smaller
+NOTICE_SIZE = 26  # points: a phase's notice reads at a glance without a band across the table
+NOTICE_WIDTH = 720  # pixels: a long skip's reason wraps rather than spanning the table's width
 BACKDROP = (18, 19, 16)  # behind the table and the panels (the table view fills its area the same)
 
 

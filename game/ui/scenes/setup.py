@@ -129,17 +129,32 @@ def cut_line(line: str) -> str:
     return line if len(line) <= LINE_CUT else line[: LINE_CUT - 1] + "…"
 
 
+def refusal_kind(reason: str) -> str:
+    """What kind of refusal ``reason`` is: its last clause, after the option's own words ("over the 75-point
+    limit" for every option that costs too much).
+
+    >>> refusal_kind("Heavy bolter costs 10 points: over the 75-point limit"), refusal_kind("once a team")
+    ('over the 75-point limit', 'once a team')
+    """
+    return reason.rpartition(": ")[2].strip() or reason
+
+
 def add_list_html(options: list[TeamOption]) -> str:
-    """The Add list's rows: each option a link with its cost; a refused one greyed, its reason whole under it
-    (the box wraps it and scrolls; a drop-down cut both the list and the reasons)."""
+    """The Add list's rows: each option a link with its cost; a refused one greyed, the first of each kind of
+    refusal with its reason whole under it in red, the others of that kind with the kind alone, greyed, on their
+    own row (a 40k player's list of wargear over the points read as a wall of red). The box wraps and scrolls."""
     if not options:
         return f"<font color='{GREYED}'>Nothing to add</font>"
-    rows = []
+    rows, told = [], set()
     for n, o in enumerate(options):
         if o.heading:  # a group's start: what its options are (the rules' words)
             rows.append(f"<font color='{HEADING}'>{html.escape(o.heading)}</font>")
         words = html.escape(f"{o.label} ({o.cost} pts)")
-        if o.refused:
+        kind = refusal_kind(o.refused) if o.refused else ""
+        if kind in told:
+            rows.append(f"<font color='{GREYED}'>{words} - {html.escape(kind)}</font>")
+        elif o.refused:
+            told.add(kind)
             reason = html.escape(o.refused)
             rows.append(
                 f"<font color='{GREYED}'>{words}</font><br><font color='{REFUSED}'>   refused: {reason}</font>"
@@ -218,6 +233,7 @@ class SetupScene(Scene):
         self.scroll_box: UIScrollingContainer | None = None
         self.label_w = LABEL_W  # the label column, as wide as the longest label (set when built)
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
+        self.list_tops: dict[int, float] = {}  # a player's Add list scrolled this far (pixels) before his pick
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
         self.import_report: UIMessageWindow | None = None  # what the last import did, entry by entry
@@ -641,7 +657,14 @@ class SetupScene(Scene):
                 tips={f"add:{n}": o.help for n, o in enumerate(options) if o.help},
             )
         )
-        self.actions[listed] = lambda e: self._take(player, f, options, e.link_target)
+        down = self.list_tops.pop(player, 0.0)  # where the player had scrolled it before his pick
+        list_bar, laid = listed.scroll_bar, listed.text_box_layout
+        if down and list_bar is not None and laid is not None and laid.layout_rect.height:
+            list_bar.set_scroll_from_start_percentage(
+                min(down / laid.layout_rect.height, 1.0 - list_bar.visible_percentage)
+            )
+            listed.update(0.0)
+        self.actions[listed] = lambda e: self._take(player, f, options, e.link_target, listed)
         y = max(rows_y, list_rect.bottom) + 10
         return self._build_saved_teams(f, player, taken_x, y, container)
 
@@ -825,11 +848,18 @@ class SetupScene(Scene):
             UIMessageWindow(rect, text, self.manager, window_title="Import report", object_id="#import_report")
         )
 
-    def _take(self, player: int, f: Team, options: list[TeamOption], link: str) -> None:
-        """Take the option of the Add list's link ``link`` (``add:N``); a refused one is not a link."""
+    def _take(
+        self, player: int, f: Team, options: list[TeamOption], link: str, listed: UITextBox | None = None
+    ) -> None:
+        """Take the option of the Add list's link ``link`` (``add:N``); a refused one is not a link. The list
+        laid out again keeps where it was scrolled (``listed``: it jumped back to its top after each pick)."""
         kind, _, index = link.partition(":")
         if kind != "add" or not index.isdigit() or int(index) >= len(options):
             return
+        bar = listed.scroll_bar if listed is not None else None
+        layout = listed.text_box_layout if listed is not None else None
+        if bar is not None and layout is not None:
+            self.list_tops[player] = bar.start_percentage * layout.layout_rect.height
         chosen = options[int(index)]
         if chosen.refused:  # never offered as a link; kept safe should a list go stale
             self.notice = f"{chosen.label}: {chosen.refused}"

@@ -33,6 +33,8 @@ END_SLACK = 1.0  # pixels of the newest line the box may hide and still count as
 # the status line's prints, largest first: the theme's 16 pt, then pygame_gui's HTML sizes 14, 13 and 12 pt
 STATUS_SIZES: tuple[tuple[float | None, int], ...] = ((None, 16), (4, 14), (3.5, 13), (3, 12))
 STATUS_PADDING = 12  # pixels each side: the text boxes' padding (8) and a little slack for the border
+STATUS_HEIGHT = 38  # pixels: one line of 16 pt text inside the text boxes' padding
+STATUS_SECOND_LINE = 22  # pixels the status line grows by (and the log gives up) for a second line of print
 
 
 ASK_AGAIN = re.compile(r"\b(?:click|press \S+) again to\b", re.IGNORECASE)
@@ -54,6 +56,22 @@ def ask_first(text: str) -> str:
         return text
     ask, said = text[m.start() :].rstrip(" ."), text[: m.start()].rstrip(" :;,")
     return f"{ask[0].upper()}{ask[1:]}. {said}{'' if said.endswith(('.', '!', '?')) else '.'}"
+
+
+def wrapped_lines(text: str, width_of: Callable[[str], tuple[int, int]], room: int) -> int:
+    """How many lines ``text`` takes wrapped at its spaces into lines ``room`` wide (``width_of``: a font's size).
+
+    >>> wrapped_lines("aa bb cc", lambda t: (10 * len(t), 12), 50), wrapped_lines("aa bb", lambda t: (10 * len(t), 12), 50)
+    (2, 1)
+    """
+    lines, line = 1, ""
+    for word in text.split():
+        longer = f"{line} {word}" if line else word
+        if line and width_of(longer)[0] > room:
+            lines, line = lines + 1, word
+        else:
+            line = longer
+    return lines
 
 
 def log_height(size: tuple[int, int], tall: bool = False) -> int:
@@ -106,9 +124,10 @@ class LogPanel:
                 object_id="#small_button",  # the whole "Log +" inside the button's 50 px
             )
         )
-        # tall enough for one line of 16 pt text inside the text boxes' padding
-        status_rect = pygame.Rect(64, 1, area.width - 76, 38)
-        self.status_box = ui(UITextBox(self.status_html, status_rect, m, container=bottom, object_id="#status"))
+        # tall enough for one line of 16 pt text inside the text boxes' padding (two of small print: set_status)
+        status_rect = pygame.Rect(64, 1, area.width - 76, STATUS_HEIGHT)
+        self.status_box = ui(UITextBox("", status_rect, m, container=bottom, object_id="#status"))
+        self.status_lines = 1
         box_rect = pygame.Rect(62, 41, log_w, log_h - 49)
         self.box = ui(UITextBox("", box_rect, m, container=bottom, object_id="#log"))
         self._fill(max(0, len(self.lines) - LOG_SHOWN), len(self.lines))
@@ -125,28 +144,50 @@ class LogPanel:
         )
         self.latest_button.hide()
         self.scroll_to_end()
+        self.set_status(self.status_html)
 
     def set_status(self, text: str) -> None:
         """The status line (pygame_gui HTML), in a smaller print when it would not fit its one line (a long
-        question was cut: 'Only 5.8" reachable ... (stopped by 1" from')."""
+        question was cut: 'Only 5.8" reachable ... (stopped by 1" from'); on two lines, the log a line shorter,
+        when it fits none (the End phase question with a squad out of coherency was cut at "...and must")."""
         self.status_html = text
         if self.status_box is not None:
-            self.status_box.set_text(self._fitted(text))
+            fitted, lines = self._fitted(text)
+            self._status_height(lines)
+            self.status_box.set_text(fitted)
 
-    def _fitted(self, text: str) -> str:
-        """``text`` at the status line's own print, or the largest smaller one in which it fits one line."""
+    def _fitted(self, text: str) -> tuple[str, int]:
+        """``text`` at the status line's own print, or the largest smaller one in which it fits one line, else
+        two; and how many lines it takes."""
         box = self.status_box
         if box is None:
-            return text
+            return text, 1
         plain = html.unescape(re.sub(r"<[^>]*>", "", text))
         fonts = box.ui_manager.get_theme().get_font_dictionary()
         room = box.rect.width - 2 * STATUS_PADDING
-        for size, points in STATUS_SIZES:
-            if fonts.find_font(points, "noto_sans").size(plain)[0] <= room:
-                return text if size is None else f"<font size={size}>{text}</font>"
-        return (
-            f"<font size={STATUS_SIZES[-1][0]}>{text}</font>"  # (the smallest: it wraps, but all of it is there)
-        )
+        for lines in (1, 2):
+            for size, points in STATUS_SIZES if lines == 1 else STATUS_SIZES[2:]:  # (two lines: 13 pt or less)
+                if wrapped_lines(plain, fonts.find_font(points, "noto_sans").size, room) <= lines:
+                    return (text if size is None else f"<font size={size}>{text}</font>"), lines
+        return f"<font size={STATUS_SIZES[-1][0]}>{text}</font>", 2  # (the smallest: all of it is there)
+
+    def _status_height(self, lines: int) -> None:
+        """The status line one or two lines tall; the log box below it gives up (or takes back) the room."""
+        status, box = self.status_box, self.box
+        if status is None or box is None or lines == self.status_lines:
+            return
+        grow = (lines - self.status_lines) * STATUS_SECOND_LINE
+        self.status_lines = lines
+        top = self._top()
+        status.set_dimensions((status.rect.width, status.rect.height + grow))
+        box.set_relative_position((box.relative_rect.x, box.relative_rect.y + grow))
+        box.set_dimensions((box.rect.width, box.rect.height - grow))
+        for resized in (status, box):  # laid out now: pygame_gui's own rebuild, 0.2 s later, went back to the top
+            resized.rebuild()
+        if self.following:  # the newest line back in view, or the reader's page
+            self.scroll_to_end()
+        else:
+            self._restore(top)
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """Seen before pygame_gui (whose scroll bar swallows the wheel): the wheel at the top of the box brings

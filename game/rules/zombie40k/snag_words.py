@@ -1,0 +1,86 @@
+"""What holds up a model of a squad's move, in a player's words: the model by his name and what is in his way by
+its own, with its kind ("1 stops short of his place (X): Space Marine 2, the Sealed bastion (building) in his way").
+Two 40k players saw their squad snag on the terrain with only "1 stops short of his place (X)" to go by.
+
+Nothing here changes the game: the way is checked on the table as it stands, as the preview does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.rules.kit import group_move
+from game.rules.zombie40k.commands import MoveSquad
+from game.rules.zombie40k.game import Zombie40kGame
+from game.rules.zombie40k.names import names_of
+from game.table.wording import in_words
+
+KIND_WORDS = {"clutter": "difficult ground"}  # a kind as a 40k player calls it; the others by their own word
+_KIND = re.compile(r"^(?P<kind>[A-Za-z_][\w ]*?) -?\d+(?: '.*')?$", re.DOTALL)
+
+
+def with_kind(blocked_by: str) -> str:
+    """A piece of terrain the table names (``"building 9 'Sealed bastion'"``) by its name and its kind; anything
+    else as :func:`~game.table.wording.in_words` says it.
+
+    >>> with_kind("building 9 'Sealed bastion'"), with_kind("clutter 11 'Rubble heap'"), with_kind("ruin 4")
+    ('the Sealed bastion (building)', 'the Rubble heap (difficult ground)', 'a ruin')
+    >>> with_kind("table edge")
+    'the table edge'
+    """
+    words = in_words(blocked_by)
+    m = _KIND.match(blocked_by.strip())
+    if m is None or not words.startswith("the ") and "'" not in blocked_by:
+        return words
+    kind = m["kind"].strip()
+    return f"{words} ({KIND_WORDS.get(kind, kind.replace('_', ' '))})"
+
+
+def in_his_way(game: Zombie40kGame, fid: str, path: tuple[Any, ...]) -> str:
+    """What stops model ``fid`` on ``path`` (his way from where he stands), named: the terrain across the straight
+    line to its end first (his way round a Sandbag line is what left him short), else what cuts the way itself;
+    "" when nothing on the table does (his move's length, or the squad-mates moving before him)."""
+    m = game.figure(fid)
+    table = game.world.table
+    checks = (
+        table.check_path([m.position, path[-1]], m.radius, mover=fid),
+        table.check_path([m.position, *path], m.radius, mover=fid),
+    )
+    found = [c.blocked_by for c in checks if c.blocked and c.blocked_by not in ("move allowance", "")]
+    terrain = [by for by in found if not by.startswith("figure ")]
+    if terrain:
+        return with_kind(terrain[0])
+    return names_of(game).figure(found[0][len("figure ") :]) if found else ""
+
+
+def named_in(game: Zombie40kGame, fid: str, path: tuple[Any, ...], text: str) -> str:
+    """``text`` (a refusal of model ``fid``'s way) with what is in his way named with its kind: "... blocked by
+    the Sealed bastion (building)." where the refusal named it, else said after it."""
+    m = game.figure(fid)
+    check = game.world.table.check_path([m.position, *path], m.radius, mover=fid)
+    by = check.blocked_by if check.blocked else ""
+    plain, kinded = in_words(by), with_kind(by)
+    if not by or plain == kinded or by.startswith("figure "):
+        return text
+    if plain in text:
+        return text.replace(plain, kinded, 1)
+    return f"{text} ({kinded} in his way)"
+
+
+def short_line(game: Zombie40kGame, cmd: MoveSquad, short: list[str]) -> str:
+    """The squad plate's line for the models who stop short of their places: how many, then the first by his
+    name and what is in his way ("1 stops short of his place (X): Space Marine 2, the Sealed bastion (building)
+    in his way"); "" when none does."""
+    if not short:
+        return ""
+    n, first = len(short), short[0]
+    more = f" (and {n - 1} more)" if n > 1 else ""
+    why = in_his_way(game, first, dict(cmd.moves)[first])
+    said = f"{n} stop{'s' if n == 1 else ''} short of {'his' if n == 1 else 'their'} place (X): "
+    return said + names_of(game).figure(first) + more + (f", {why} in his way" if why else "")
+
+
+def short_of_place(game: Zombie40kGame, cmd: MoveSquad, steps: list[dict[str, Any]]) -> list[str]:
+    """The models of a squad move's preview who stop short of their places (:func:`group_move.short_ones`)."""
+    return group_move.short_ones(cmd.moves, game.figure, steps)
