@@ -232,7 +232,8 @@ def sides(game: Game) -> list[Side]:
     for (key, n), name in zip(found, names):
         seat = int(key.split()[1]) if key.startswith("Player ") else 0
         twice = names.count(name) > 1  # two teams of Ork Boyz: whose is whose
-        out.append(Side(f"{name} ({key})" if twice else name, key, seat, int(n)))
+        short = f"P{seat}" if seat else key
+        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n)))
     return out
 
 
