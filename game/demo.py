@@ -210,6 +210,39 @@ def standing(game: Game, turn: int | None = None) -> str:
 UP_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side on the scoreboard: what a passer-by calls it (its force: "Ork Boyz"), its key in the score
+    ("Player 2"), its human player (0 for none) and its figures standing."""
+
+    name: str
+    key: str
+    player: int
+    standing: int
+
+
+def sides(game: Game) -> list[Side]:
+    """Each side of the rule set's score, named by its force where the rule set says it (``Outcome.names``)."""
+    o = outcome(game)
+    if o is None:
+        return []
+    found = UP_SCORE.findall(o.score)
+    names = [o.names.get(key, key) for key, _ in found]
+    out = []
+    for (key, n), name in zip(found, names):
+        seat = int(key.split()[1]) if key.startswith("Player ") else 0
+        twice = names.count(name) > 1  # two teams of Ork Boyz: whose is whose
+        short = f"P{seat}" if seat else key
+        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n)))
+    return out
+
+
+def lead(game: Game) -> str:
+    """Who is ahead now and why, in the rule set's words ("" where it says nothing more than its score)."""
+    o = outcome(game)
+    return o.lead if o is not None else ""
+
+
 def down_line(score: str) -> str:
     """What a score's "0 up" means, in words ("" while every side has someone standing): a side wiped out.
 

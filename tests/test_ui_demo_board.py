@@ -89,7 +89,8 @@ def test_the_demos_words_read_across_a_room_and_grow_with_the_window(app: App) -
 def test_a_long_game_is_called_after_its_time_and_the_next_scenario_follows(app: App) -> None:
     """Zombie 40,000 games ran 8-9 minutes in the demo: a passer-by saw one game. The demo calls time after
     :data:`GAME_SECONDS` of play (at a point between commands): an end card says where the game stood, it counts
-    for no side, the rules' game is left as it was, and the next scenario is dealt."""
+    for no side, the rules' game is left as it was, and the next scenario is dealt. The card says who was ahead
+    by the rule set's own reckoning (Zombie 40,000: the team nearest the escape vehicle), over every side's count."""
     import time
 
     from game.assets import assets_dir
@@ -107,7 +108,8 @@ def test_a_long_game_is_called_after_its_time_and_the_next_scenario_follows(app:
         app.run_frames(1)
         if scene.result_left is not None and card is None:
             card = [words for words, _, _ in scene.result_card()]
-    assert card is not None and card[1] == "Time!" and "standing" in card[2], card
+    assert card is not None and card[1] == "Time!" and "standing" in card[3], card
+    assert "leads the race" in card[2], card  # who was ahead, by the rule set (the card said "Time!" and a count)
     assert not game.over and scene.loop.tally.wins == {}  # the rules' game as it was; no side won it
     assert app.scene.name == "demo" and app.scene.match.game is not game
     assert app.scene.deal.scenario.title != scene.deal.scenario.title  # the next scenario

@@ -532,6 +532,8 @@ class View(Protocol[G]):
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the
     # screen's guard against an E meant for the phase before (see ``Controller.moved_on``)
+    # (optional) ``caption(game, event) -> str | None``: an event the table alone does not explain, in plain words
+    # for an onlooker (zombies arriving, a wiped-out team back): the demo holds it up a few seconds; None for the rest
     # (optional) ``hold_before(game, events) -> (index, words)``: where a command's events go on by themselves into
     # steps the player did not start (his last survivor acted, the zombies' step follows): the screen pauses
     # before ``events[index]`` (None: no pause), ``words`` in the status line, until Space, a click or a moment
@@ -831,6 +833,12 @@ class Outcome:
     figures: dict[str, float] = field(default_factory=dict)
     lists: dict[str, tuple[int, ...]] = field(default_factory=dict)
     score: str = ""  # "Allies 9 up (2 out) - Zombies 17 up"
+    # who is ahead while nobody has won, and why, in the rules' terms ("" where the score says it): a game the
+    # demo calls time on ends with it ("Player 2 (Ork Boyz) leads the race: 6\" from the escape vehicle")
+    lead: str = ""
+    names: dict[str, str] = field(
+        default_factory=dict
+    )  # a side in ``score`` to its force ("Player 1": "Ork Boyz")
 
 
 @dataclass(frozen=True)

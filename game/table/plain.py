@@ -42,8 +42,12 @@ def run_plain() -> None:
         if _put_back:
             return
         _give_way.clear()  # until the loops are compiled (again)
-        for name in KERNEL_MODULES:
-            module = importlib.import_module(name)
+        # every module imported before any is made plain: a kernel module imported after another was made plain
+        # took its loops' plain functions by name ("from compiled import crosses_box"), never put back, and the
+        # first loop compiled after found a plain function among its globals ("Untyped global name
+        # 'crosses_box'"): the demo's Normandy Village games, big enough for the sight batches, were dropped
+        modules = {name: importlib.import_module(name) for name in KERNEL_MODULES}
+        for name, module in modules.items():
             for attr, value in list(vars(module).items()):
                 if isinstance(value, Dispatcher):
                     _put_back[(name, attr)] = value

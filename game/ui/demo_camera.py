@@ -35,6 +35,7 @@ IN_VIEW = 0.08  # a share of the view at its edges: an action inside the rest of
 CLOSE_SPAN = 18.0  # inches: the least stretch of table shown round an action
 MOST_ZOOM = 3.0  # times the fit scale: close enough to read, far enough to see who is round about
 MOVE_HOLD = 1.5  # the camera stays on a move (a horde's too) this long after it began, then frames the figures
+KEEP_ZOOM = 1.6  # a run of shots keeps its zoom while the action fits it, unless it could come this much closer
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,11 @@ def action_figures(
 ) -> list[str] | None:
     """The figures of an action worth a close look in ``step`` (a shot, a state change, a pause the rule set
     asks for), ``[]`` when it is one but names none, None when it is no action (a move, a horde)."""
-    if step.tracer is not None:
-        return [fid for fid in step.tracer if fid in figures]
+    if step.tracer is not None:  # the shooter and his mark, and every figure the shot's words name (its squad)
+        shot: list[str] = [fid for fid in step.tracer if fid in figures]
+        for ev in step.events:
+            shot += [fid for fid in named_figures(ev, figures, units) if fid not in shot]
+        return shot
     if step.glides:
         return None
     if step.instants and all(a.kind in ("badge", "face") for a in step.instants):
@@ -108,6 +112,7 @@ class CameraOperator:
         self.shot_age = MIN_SHOT  # real seconds since the camera took its shot (its target)
         self.pending: tuple[Focus, bool] | None = None  # a shot asked for too soon (and whether it may come soon)
         self._speed = (0.0, 0.0, 0.0)  # the camera's pace: inches a second across, down, and log-scale a second
+        self.zoom: float | None = None  # the run of shots' scale: kept while the action fits it (see framing)
 
     def whole_table(self) -> Focus:
         """The fit view (Home) as a focus: the whole table above the covered foot (none of it under the board)."""
@@ -154,6 +159,17 @@ class CameraOperator:
         if focus != self.target:
             self.target, self.shot_age = focus, 0.0
         self.pending = None
+        self.zoom = None if self.wide else focus.ppi
+
+    def aims_at(self, points: Sequence[Point]) -> bool:
+        """Whether the shot the camera is taking, or the one it waits to take, shows ``points`` (tests)."""
+        if self.pending is not None:
+            held, self.target = self.target, self.pending[0]
+            try:
+                return self.shows(points, 0.0)
+            finally:
+                self.target = held
+        return self.shows(points, 0.0)
 
     def shows(self, points: Sequence[Point], edge: float = IN_VIEW) -> bool:
         """Whether the shot the camera is taking shows ``points`` clear of the view's edges (``edge``: a share of
@@ -179,6 +195,8 @@ class CameraOperator:
         whole.fit(self.table_size)
         ppi = min(w / span_w, clear / span_h, whole.ppi * MOST_ZOOM)
         ppi = max(ppi, fit.ppi)
+        if self.zoom is not None and max(fit.ppi, ppi / KEEP_ZOOM) <= self.zoom <= ppi:
+            ppi = self.zoom  # the run's zoom shows them too: the view pans, no zoom in and out on every shot
         centre = ((min(xs) + max(xs)) / 2 + self.side / 2 / ppi, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
         return Focus(self._inside(centre, ppi), ppi)
 

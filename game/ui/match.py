@@ -707,6 +707,10 @@ class Match:
         self.notice_left = max(self._notice_times.values(), default=0.0)
         self.version += 1
 
+    def notice_times(self) -> dict[str, float]:
+        """Each notice up (by its key): the seconds it still stays."""
+        return dict(self._notice_times)
+
     def _age_notices(self, dt: float) -> None:
         """The notices' time passes: those read long enough go, and the waiting ones take their place."""
         times = {k: t - dt for k, t in self._notice_times.items()}

@@ -432,6 +432,17 @@ class OutbreakView:
         who = "survivors" if st.winner == PLAYERS else "zombies"
         return f"Game over: the {who} win. {self.player_words(game, st.reason)}", st.winner != PLAYERS
 
+    def caption(self, game: OutbreakGame, event: Any) -> str | None:
+        """Zombies coming out at a generation point, in plain words for an onlooker: ``3 more zombies come out at the
+        Open grave: each move, every point not sealed rolls for more``."""
+        if not isinstance(event, ev.ZombiesGenerated) or not event.figures:
+            return None
+        spawn = next((s for s in game.state.spawns if s.id == event.spawn), None)
+        where = f" at {spawn.name}" if spawn is not None else ""
+        many = len(event.figures)
+        more = f"{many} more zombies come" if many > 1 else "1 more zombie comes"
+        return f"{more} out{where}: each move, every point not sealed rolls for more"
+
     # -- figures
     def name(self, game: OutbreakGame, fid: str) -> str:
         f = game.figure(fid)

@@ -251,7 +251,35 @@ def outcome(game: Zombie40kGame) -> Outcome:
         },
         lists={"survivors": survivors},
         score=f"Turn {s.turn}: " + " - ".join(f"Player {p} {n} up" for p, n in zip(s.players, survivors)),
+        lead="" if winner else lead_words(game),
+        names={f"Player {p}": s.squad_of(p).name for p in s.players},
     )
+
+
+def lead_words(game: Zombie40kGame) -> str:
+    """Who leads the race while nobody has won: the team nearest the escape vehicle (the first aboard wins), the
+    one with more models standing on a tie; "" with no team on the table, or in Coop Mode (one side, no race).
+
+    >>> from game.rules.zombie40k.testing import small_scenario
+    >>> from game.rules.zombie40k import new_game
+    >>> lead_words(new_game(small_scenario(), {"teams": ["tactical_squad", "ork_boyz"]}, seed=2))  # doctest: +ELLIPSIS
+    'Player ... leads the race: ..." from the escape vehicle...'
+    """
+    s, w = game.state, game.world
+    if "coop" in s.mods:
+        return ""
+    race = sorted(
+        (w.unit_vehicle_distance(s.squad_of(p)), -len(w.alive(s.squad_of(p))), p)
+        for p in s.players
+        if w.alive(s.squad_of(p))
+    )
+    if not race:
+        return ""
+    far, _, p = race[0]
+    words = f'Player {p} ({s.squad_of(p).name}) leads the race: {far:.0f}" from the escape vehicle'
+    if len(race) > 1:
+        words += f' (next: Player {race[1][2]}, {race[1][0]:.0f}")'
+    return words
 
 
 def demo_forces(rng: random.Random, scenario: Scenario | None) -> dict[str, Any]:

@@ -919,6 +919,25 @@ class Z40View:
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(isinstance(e, PhaseStarted) and e.phase == "zombies" for e in events)
 
+    def caption(self, game: Zombie40kGame, event: Any) -> str | None:
+        """A respawn in plain words for an onlooker (the table shows a horde or a squad appearing from nowhere):
+        ``More zombies: Horde 2 is back with 6 zombies (from the north edge): a destroyed horde returns each zombie
+        turn``."""
+        n = names_of(game)
+        if isinstance(event, ev.HordeRespawned):
+            where = f" ({event.where})" if event.where else ""
+            return (
+                f"More zombies: {n.unit(event.unit)} is back with {len(event.figures)} zombies{where}: "
+                "a destroyed horde returns each zombie turn"
+            )
+        if isinstance(event, ev.SquadRespawned):
+            squad = re.sub(r" \(player \d+\)", "", n.unit(event.unit))
+            return (
+                f"Player {event.player}'s {squad} is back with {len(event.figures)} models: a wiped-out team "
+                "respawns, further from the escape vehicle than the others"
+            )
+        return None
+
     def phase_notice(self, game: Zombie40kGame, event: Any) -> tuple[str, str] | None:
         """The notice over the table as a phase begins or passes by itself, keyed by the phase (a skip's
         words replace its start's): ``Player 1: Shooting phase``, ``Shooting skipped: Infantry Squad is locked

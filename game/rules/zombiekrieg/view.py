@@ -271,6 +271,12 @@ class ZombiekriegView:
         s = game.state
         return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
 
+    def caption(self, game: ZombiekriegGame, event: Any) -> str | None:
+        """A zombie back on its feet, in plain words for an onlooker (a token knocked flat stands again)."""
+        if type(event).__name__ == "StoodUp":
+            return f"{self.name(game, event.figure)} gets back up: a zombie knocked down rises again unless killed"
+        return None
+
     # ---- figures -------------------------------------------------------------------------------
 
     def name(self, game: ZombiekriegGame, fid: str) -> str:

@@ -24,17 +24,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import UP_SCORE, DemoLoop, down_line, mid_move, side_of, standing
+from game.demo import UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
+from game.ui.demo_scoreboard import sides_plate
+from game.ui.demo_words import for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
+from game.ui.match import NOTICE_SECONDS as GAME_NOTICE_SECONDS
 from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.top_bar import TOP_BAR
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
-RESULT_SECONDS = 5.0
+NOTICE_SECONDS = 1.8  # the demo's notice stays up at most this long (the game's own stay 2.4 s, three at once)
+RESULT_SECONDS = 9.0  # the result card: read from across a room (5 s was gone before a passer-by got to it)
 # a demo game's most play, in real seconds after its title card: then time is called, an end card says who was
 # ahead and the next scenario is dealt (Zombie 40,000 games ran 8-9 minutes: a passer-by saw one game). The
 # rules are as they are; only the demo moves on.
@@ -49,6 +53,8 @@ CARD_LEAST = 3.0
 CARD_FADE = 0.8  # the title card's last seconds: it fades into the game
 CARD_PRINT = 0.6  # the title card's print, a share of the result card's: a panel beside the action, not a veil
 DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
+CAPTION_SECONDS = 5.0  # a caption (zombies arriving) stays up this long, whatever lines come meanwhile
+CAPTION = (255, 170, 140)  # a caption's print: news of the zombies
 FOOT = 170  # pixels at the least at the table's foot for the board (the scoreboard, the latest line, the hint and
 # the dice): the camera keeps the action above it
 CARD_WIDTH = 0.45  # the title card's most width, a share of the view (the whole table shows left of it)
@@ -100,6 +106,18 @@ def in_words(score: str) -> str:
     return UP_SCORE.sub(lambda m: f"{m[1]}: {m[2]} standing", score)
 
 
+def named(words: str, forces: list[Side]) -> str:
+    """``words`` with each side's key ("Player 2") told by its force's name ("Ork Boyz").
+
+    >>> named("Turn 3: Player 1: 5 standing - Player 12: 0 standing", [Side("Ork Boyz", "Player 1", 1, 5)])
+    'Turn 3: Ork Boyz: 5 standing - Player 12: 0 standing'
+    """
+    for side in forces:
+        if side.name != side.key:
+            words = re.sub(rf"\b{re.escape(side.key)}\b(?!\d)", side.name, words)
+    return words
+
+
 def plain(html_line: str) -> str:
     """A log line's words without its markup (the demo prints the latest one big).
 
@@ -128,6 +146,7 @@ class DemoScene(GameScene):
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
+        self.caption, self.caption_left = "", 0.0  # an arrival in plain words, up in the latest line's place
         self.hint_text = TAKE_OVER
         self.taking_over = False  # touched: the game is handed over at the next point a player can act
         # where the scoreboard and the hint go on the board (glided to a new place when the window changes)
@@ -176,7 +195,7 @@ class DemoScene(GameScene):
 
     def log(self, html_line: str) -> None:
         super().log(html_line)
-        words = plain(html_line)
+        words = for_onlookers(plain(html_line))  # ("Player 1: your section acts." said to nobody at the keys)
         if words:
             self.latest = words
 
@@ -211,7 +230,7 @@ class DemoScene(GameScene):
         elif game is not None:
             now = standing(game, self.match.shown_turn)
             objective = self.match.objective()
-            said = in_words(now)
+            said = named(in_words(now), sides(game))
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
             down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
             if down:
@@ -354,7 +373,8 @@ class DemoScene(GameScene):
             self.result_left = RESULT_SECONDS
             if self.time_up:
                 self.app.sounds.play("whistle")
-                self.match.say(f"Time: {in_words(standing(game, self.match.shown_turn))}. {loop.tally.line()}")
+                said = lead(game) or in_words(standing(game, self.match.shown_turn))
+                self.match.say(f"Time: {said}. {loop.tally.line()}")
             else:
                 self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
                 self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
@@ -387,6 +407,8 @@ class DemoScene(GameScene):
         if step is not None and step is not self._followed:
             self._followed = step
             self.operator.follow(step, self._on_table(), self._units())
+            self._caption_of(step.events)
+        self.caption_left -= dt
         if self.card_left <= 0:
             self.operator.side = 0  # the card is gone: the table takes the whole view again
         if self.at_an_end:
@@ -395,6 +417,17 @@ class DemoScene(GameScene):
         if self.match.dice is not self._dice_shown:
             self._dice_shown, self.dice_left = self.match.dice, DICE_SECONDS
         self.dice_left -= dt
+
+    def _caption_of(self, events: object) -> None:
+        """An event the table alone does not explain (zombies arriving, a team back) goes up in words, in the latest
+        line's place, for :data:`CAPTION_SECONDS` (the view's ``caption``: a horde appeared and nobody knew why)."""
+        caption = getattr(self.match.view, "caption", None)
+        if caption is None or not isinstance(events, (list, tuple)):
+            return
+        for event in events:
+            words = caption(self.match.game, event)
+            if words:
+                self.caption, self.caption_left = words, CAPTION_SECONDS
 
     def _on_table(self) -> dict[str, tuple[float, float]]:
         """Where each figure standing on the table is shown now (the dead and the gone are no action)."""
@@ -441,15 +474,31 @@ class DemoScene(GameScene):
         surface.blit(plate, self.banner_rect)
         self._draw_dice(surface)
         self._draw_latest(surface)
-        surface.blit(hint, self.hint_rect)
+        if not self.latest_rect.colliderect(self.hint_rect):  # a caption's second line stands in the hint's place
+            surface.blit(hint, self.hint_rect)
+
+    def notice(self) -> tuple[str, float]:
+        """The notice the demo shows and its seconds left: the newest one that says what happens (a phase begun or
+        passed by), never a prompt to a player (the bots play every seat: "press 1 to keep..." stayed up, stale,
+        over a bot's game); ("", 0) for none."""
+        left = self.match.notice_times()
+        for key, words in sorted(self.match.notices, key=lambda n: left.get(n[0], 0.0), reverse=True):
+            told = for_onlookers(words)
+            shown = left.get(key, 0.0) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)  # its seconds left in the demo
+            if told and shown > 0:
+                return told, shown
+            break  # only the newest: an older one is no longer the news
+        return "", 0.0
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
-        """The game's notices in the band kept for them at the top middle (no plate of the demo goes there)."""
+        """The newest notice (see :meth:`notice`) in the band kept for it at the top middle, fading out."""
         assert self.match is not None and self.view is not None
+        words, left = self.notice()
+        if not words:
+            return
         band = notice_band(self.view.camera.viewport)
-        text = "\n".join(words for _, words in self.match.notices)
-        image = self.view.plate(text, 30, GOLD, width=band.width)
-        image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
+        image = self.view.plate(words, 30, GOLD, width=band.width)
+        image.set_alpha(int(255 * min(1.0, left / 0.4)))
         surface.blit(image, image.get_rect(midtop=band.midtop))
 
     @property
@@ -465,7 +514,7 @@ class DemoScene(GameScene):
             return [
                 (self.title(), 34, TEXT),
                 ("Time!", 72, GOLD),
-                (in_words(standing(game, self.match.shown_turn)), 28, TEXT),
+                *self.time_words(),
                 (f"The demo plays {GAME_SECONDS / 60:.0f} minutes of each game: on to the next one", 24, HINT),
                 ("", 20, TEXT),
                 (self.loop.tally.line(), 34, GOLD),
@@ -483,6 +532,17 @@ class DemoScene(GameScene):
             (self.loop.tally.line(), 34, GOLD),
             (self._next_words(), 24, HINT),
         ]
+
+    def time_words(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """Who was ahead when time was called, and why, in the rule set's words (its ``Outcome.lead``: "Player 2
+        (Ork Boyz) leads the race: 6" from the escape vehicle"), over where every side stood; where the rule set
+        says no more than its score, the score (a called Zombie 40,000 game ended on "Time!" and nothing else)."""
+        game = self.match.game
+        now = named(in_words(standing(game, self.match.shown_turn)), sides(game))
+        ahead = lead(game)
+        if not ahead:
+            return [(now, 34, TEXT)]
+        return [(ahead, 40, GOLD), (now, 26, TEXT)]
 
     def _next_words(self) -> str:
         """The result card's last line: the next game coming (or being set up), and how to stop the demo."""
@@ -589,21 +649,36 @@ class DemoScene(GameScene):
         return self.board.rect.width - 2 * MARGIN - GAP - self._dice_column()
 
     def _score_plate(self) -> pygame.Surface:
-        """The scoreboard in the board's print, shrunk into its place if a line is long or a fourth one came."""
+        """The scoreboard in the board's print, shrunk into its place if a line is long or a fourth one came; three
+        or four sides each get a column, their forces' names over big numbers (:mod:`~game.ui.demo_scoreboard`)."""
+        assert self.board is not None
+        return _fit(self.score_plate(), self._words_room(), self.board.score_box.height)
+
+    def score_plate(self) -> pygame.Surface:
+        """The scoreboard as drawn before it is fitted to its place on the board."""
         assert self.view is not None and self.board is not None
-        plate = self.view.plate(self.scoreboard(), self.board.words, GOLD)
-        return _fit(plate, self._words_room(), self.board.score_box.height)
+        game, b = self.match.game, self.board
+        many = sides(game) if not game.over else []
+        if len(many) >= 3:
+            head = f"{self.title()}  \u00b7  {standing(game, self.match.shown_turn).split(':')[0]}"
+            return sides_plate(self.view.texts, head, many, self.loop.tally.line(), b.words, b.hint, (GOLD, TEXT))
+        return self.view.plate(self.scoreboard(), b.words, GOLD)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
         """What just happened (the log's newest line), in print a room can read, under the scoreboard: the whole
         board wide while no dice are up."""
         if not self.latest or self.view is None or self.board is None:
             return
-        words = self.latest if len(self.latest) <= 90 else self.latest[:88] + "\u2026"
-        plate = self.view.plate(words, self.board.words, TEXT)
+        said = self.caption if self.caption_left > 0 else self.latest  # a caption holds the place a while
+        words = said if len(said) <= 90 or self.caption_left > 0 else said[:88] + "\u2026"
+        colour, width = (CAPTION, self._words_room()) if self.caption_left > 0 else (TEXT, None)
+        plate = self.view.plate(words, self.board.words, colour, width=width)
         dice_up = self.match.dice is not None and self.dice_left > 0
         room = self._words_room() if dice_up else self.board.rect.width - 2 * MARGIN
-        plate = _fit(plate, room, plate.get_height())
+        room_below = (
+            self.board.rect.bottom - self.board.latest_at[1] - MARGIN
+        )  # (a caption's two lines: over the hint)
+        plate = _fit(plate, room, max(plate.get_height() if self.caption_left <= 0 else room_below, 1))
         self.latest_rect = surface.blit(plate, self.board.latest_at)
 
     def _foot(self) -> pygame.Rect:
