@@ -171,6 +171,25 @@ def leg_answer(
 
 
 @compiled
+def boxes_meeting(
+    boxes: Any, every: int, grow: float, x0: float, y0: float, x1: float, y1: float, pieces: Any
+) -> int:
+    """Into ``pieces``, in their order, the first ``every`` pieces whose box (``boxes``' columns: x0, y0, x1, y1)
+    grown by ``grow`` meets the box (x0, y0)-(x1, y1); how many."""
+    count = 0
+    for q in range(every):
+        if (
+            boxes[0, q] - grow <= x1
+            and boxes[2, q] + grow >= x0
+            and boxes[1, q] - grow <= y1
+            and boxes[3, q] + grow >= y0
+        ):
+            pieces[count] = q
+            count += 1
+    return count
+
+
+@compiled
 def leg(ax: float, ay: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
         pieces: Any, count: int, near: Any, start_at: Any) -> int:  # fmt: skip
     """:func:`leg_answer` for one leg, asked of ``pieces[:count]``, with ``odd`` worked out as

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled, entry_before, python_dist, swap_entries
-from game.table.legs_kernel import BLOCKED, CLEAR, LEG_CLEARANCE, UNSURE, leg
+from game.table.legs_kernel import BLOCKED, CLEAR, LEG_CLEARANCE, UNSURE, boxes_meeting, leg
 
 
 @compiled
@@ -493,16 +493,7 @@ def pull_taut_many(
         x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
         for k in range(p0, p0 + n):
             x0, y0, x1, y1 = min(x0, px[k]), min(y0, py[k]), max(x1, px[k]), max(y1, py[k])
-        found = 0
-        for q in range(every):
-            if (
-                boxes[0, q] - grow <= x1
-                and boxes[2, q] + grow >= x0
-                and boxes[1, q] - grow <= y1
-                and boxes[3, q] + grow >= y0
-            ):
-                pieces[found] = q
-                found += 1
+        found = boxes_meeting(boxes, every, grow, x0, y0, x1, y1, pieces)
         i, j = at[c, 0], at[c, 1]
         while True:
             while j + 1 < n:

@@ -20,7 +20,7 @@ import numpy as np
 
 from game.table.compiled import compiled, python_dist, to_segment
 from game.table.crowd_kernel import NO_HIT, cell_index, circle_entry, first_base, refile
-from game.table.legs_kernel import CLEAR, LEG_CLEARANCE, _crosses, leg
+from game.table.legs_kernel import CLEAR, LEG_CLEARANCE, _crosses, boxes_meeting, leg
 
 HAND_BACK = -1  # a zombie's answer is the Python's to give
 QUESTION = -2  # the loop has a question for the table about a zombie (see ``recall``), then goes on with it
@@ -243,18 +243,7 @@ def pieces_near(hx: float, hy: float, reach: float, radius: float, walls: Any, p
     boxes = walls[3]
     every = len(walls[1]) - 1 + walls[2].shape[1]
     grow = radius + LEG_CLEARANCE + PIECE_SLACK
-    x0, y0, x1, y1 = hx - reach, hy - reach, hx + reach, hy + reach
-    count = 0
-    for q in range(every):
-        if (
-            boxes[0, q] - grow <= x1
-            and boxes[2, q] + grow >= x0
-            and boxes[1, q] - grow <= y1
-            and boxes[3, q] + grow >= y0
-        ):
-            pieces[count] = q
-            count += 1
-    return count
+    return boxes_meeting(boxes, every, grow, hx - reach, hy - reach, hx + reach, hy + reach, pieces)
 
 
 @compiled
