@@ -62,4 +62,4 @@ def test_the_python_goes_round_where_the_loops_run_plain() -> None:
     from game.table import plain
 
     with patch.object(plain, "plain", return_value=True):
-        assert detour_batch.go_round(None, [object()], [], {}) is False  # type: ignore[arg-type,list-item]
+        assert detour_batch.go_round(None, [object()], [], {}, None) is False  # type: ignore[arg-type,list-item]

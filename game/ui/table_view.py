@@ -402,7 +402,7 @@ class TableView:
         self.words: list[tuple[str, str, pygame.Rect]] = []
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
         # a spawn point's name steps off the figures standing on it (Zombie 40,000's hordes come in by it); off,
-        # every zone's name keeps its place whoever stands there (Zombiekrieg's newcomers saw them move each turn)
+        # every zone's name keeps its place whoever stands there (newcomers saw them move each turn)
         self.spawn_names_step_aside = False
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []

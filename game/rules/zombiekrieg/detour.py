@@ -91,7 +91,8 @@ def go_round(
     if len(order) >= ROUND_BATCH_FROM:
         from game.rules.zombiekrieg import detour_batch
 
-        if detour_batch.go_round(world, order, wanted, paths):
+        python = detour_batch.Python(PASSES, _Goings.CELL, NEAR_SLACK, _in_clutter, _round_one)
+        if detour_batch.go_round(world, order, wanted, paths, python):
             return
     goings = _Goings()
     for _ in range(PASSES):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import World
@@ -23,8 +23,23 @@ BESIDE_MOST = 256  # bases beside one zombie the loop has room for (a crowd beyo
 ASKED_MOST = 64  # questions about one zombie the loop has room for (one beyond them is handed back)
 
 
+class Python(NamedTuple):
+    """What the loop shares with the Python go-round (``detour``), handed in by it so that neither module imports
+    the other: its passes, its goings' filing cell and slack, and its answers for one zombie."""
+
+    passes: int
+    cell: float
+    near_slack: float
+    in_clutter: Callable[[World, list[Point]], bool]
+    round_one: Callable[[World, Figure, list[Point], dict[str, list[Point]], Any], bool]
+
+
 def go_round(
-    world: World, order: Sequence[Figure], wanted: Sequence[list[Point]], paths: dict[str, list[Point]]
+    world: World,
+    order: Sequence[Figure],
+    wanted: Sequence[list[Point]],
+    paths: dict[str, list[Point]],
+    py: Python,
 ) -> bool:
     """``detour.go_round`` of the horde; False (nothing done) where this interpreter's ``math.dist``
     or trigonometry is not the loop's, or while the table's loops run plain (a first start compiling them:
@@ -41,7 +56,6 @@ def go_round(
         return False
     import numpy as np
 
-    from game.rules.zombiekrieg import detour
     from game.table.crowd import Filed
 
     bases, ground = world.table.crowd_bases()
@@ -53,13 +67,13 @@ def go_round(
     n = len(order)
     zs = _zombies(order, wanted, paths, filed.slot)
     log = (
-        np.empty(n * detour.PASSES, np.int64),
-        np.empty(n * detour.PASSES, np.int64),
-        np.empty((n * detour.PASSES, 3)),
-        np.empty((n * detour.PASSES, 3)),
+        np.empty(n * py.passes, np.int64),
+        np.empty(n * py.passes, np.int64),
+        np.empty((n * py.passes, 3)),
+        np.empty((n * py.passes, 3)),
         np.zeros(1, np.int64),
     )
-    goings = _FiledGoings(order, ground.width, ground.height)
+    goings = _FiledGoings(order, ground.width, ground.height, py)
     memo = (
         np.zeros(ASKED_MOST, np.int64),
         np.zeros((ASKED_MOST, 6)),
@@ -69,7 +83,7 @@ def go_round(
     )
     loop = (
         zs,
-        _rules(ground),
+        _rules(ground, py.near_slack),
         _steps(),
         filed.arrays(),
         walls,
@@ -79,17 +93,17 @@ def go_round(
         memo,
         log,
     )
-    moved, why = np.zeros(detour.PASSES, np.bool_), np.zeros(1, np.int64)
+    moved, why = np.zeros(py.passes, np.bool_), np.zeros(1, np.int64)
     step, resume = 0, False
     entered: dict[str, bool] = {}
 
     def in_clutter(z: Figure, want: list[Point]) -> bool:
         if z.id not in entered:
-            entered[z.id] = detour._in_clutter(world, want)
+            entered[z.id] = py.in_clutter(world, want)
         return entered[z.id]
 
     while True:
-        back = k.rounds(step, resume, detour.PASSES, *loop, moved, why)
+        back = k.rounds(step, resume, py.passes, *loop, moved, why)
         _replay(world, order, paths, log)
         if back < 0:
             return True
@@ -99,7 +113,7 @@ def go_round(
             _answer(world, order[i], wanted[i], memo, in_clutter)
             continue
         z = order[i]
-        if detour._round_one(world, z, wanted[i], paths, goings):
+        if py.round_one(world, z, wanted[i], paths, goings):
             moved[p] = True
             k.refile(filed.slot[z.id], z.position[0], z.position[1], filed.arrays())
             walked = paths[z.id]
@@ -139,15 +153,13 @@ class _FiledGoings:
     """``detour._Goings`` kept in the loop's arrays (``detour_kernel.same_answer``), asked by the Python
     of a zombie handed back."""
 
-    def __init__(self, order: Sequence[Figure], width: float, height: float) -> None:
+    def __init__(self, order: Sequence[Figure], width: float, height: float, py: Python) -> None:
         import numpy as np
 
-        from game.rules.zombiekrieg import detour
-
         self.index = {z.id: i for i, z in enumerate(order)}
-        cell = detour._Goings.CELL
+        cell = py.cell
         nx, ny = max(1, math.ceil(width / cell)), max(1, math.ceil(height / cell))
-        room = 2 * len(order) * detour.PASSES
+        room = 2 * len(order) * py.passes
         self.arrays = (
             np.full(len(order), -1, np.int64),  # since when each one failed (-1: it did not)
             np.zeros(3),  # how many went, how many places are filed, the widest base gone
@@ -161,7 +173,7 @@ class _FiledGoings:
             nx,
             ny,
         )
-        self.rules = np.array([0.0, 0.0, 0.0, 0.0, detour.NEAR_SLACK])
+        self.rules = np.array([0.0, 0.0, 0.0, 0.0, py.near_slack])
 
     def same_answer(self, z: Figure, reach: float) -> bool:
         from game.rules.zombiekrieg import detour_kernel as k
@@ -215,16 +227,15 @@ def _zombies(
     )
 
 
-def _rules(ground: Any) -> Any:
+def _rules(ground: Any, near_slack: float) -> Any:
     """The rules' numbers in ``detour_kernel``'s order."""
     import numpy as np
 
     from game.rules.kit import detour as kit
-    from game.rules.zombiekrieg import detour
 
     return np.array(
         [
-            kit.SHORT, kit.REACH_MOST, kit.BOUND_SLACK, kit.BESIDE_SLACK, detour.NEAR_SLACK, ground.gap,
+            kit.SHORT, kit.REACH_MOST, kit.BOUND_SLACK, kit.BESIDE_SLACK, near_slack, ground.gap,
             ground.reach, ground.margin, ground.width, ground.height,
         ],
         np.float64,
