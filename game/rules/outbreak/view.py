@@ -278,6 +278,7 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     badge_legend: tuple[tuple[str, str], ...] = (*BADGE_LEGEND.items(), ("? on a zombie", ZOMBIE_UNAWARE))
+    aims_again: tuple[str, ...] = ("fire",)  # a shooter with shots left stays in Fire after each shot
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
     zombie_phase_seconds = 6.0
@@ -1187,7 +1188,9 @@ class OutbreakView:
         )
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
-        return any(isinstance(e, ev.ZombieMoved) for e in events)
+        """True when the zombies took a move of their own: not the share of his move a zombie walks while a
+        shot lands on him (the shooter's own command; it deselected a shooter with shots left)."""
+        return any(isinstance(e, ev.ZombieMoved) and e.why != "shot" for e in events)
 
     def rules_acting(self, event: Event) -> bool:
         """True for the game's own action: a zombie's move, or a step the rules play by themselves (the zombies
