@@ -109,6 +109,9 @@ class Controller:
         self.preview_targets: tuple[str, ...] = ()  # the figures the previewed command aims at
         self.message = ""
         self._after_resolve = Mode.IDLE
+        self._aim_again: str | None = (
+            None  # the action aimed again once the command's events have played (aims_again)
+        )
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
@@ -531,7 +534,7 @@ class Controller:
         self._ending = False
         if self.on_command is not None:
             self.on_command(cmd, events)
-        acted = self.selected
+        acted, aimed = self.selected, self.action if self.mode == Mode.AIMING else None
         self._confirming = self._confirming_at = None  # a question asked is about the table before this command
         self.waypoints = []
         self.picked = []
@@ -545,6 +548,7 @@ class Controller:
         self._after_resolve = Mode.SELECTED if keep else Mode.IDLE
         if not keep:  # after the other side's move the turn starts fresh: no selection carried into it
             self.selected = None
+        self._aim_again = aimed if keep and aimed in getattr(self.view, "aims_again", ()) else None
         self.message = ""
         return Feedback(True, "", events)
 
@@ -574,6 +578,9 @@ class Controller:
             self.mode = Mode.GAME_OVER
             return Feedback()
         self.mode = self._after_resolve if self.selected else Mode.IDLE
+        again, self._aim_again = self._aim_again, None
+        if again is not None and self.mode == Mode.SELECTED and again in self.available(self.selected or ""):
+            self._aim(self.kinds[again])  # a shooter with shots left: still in Fire, the next click fires again
         click, self._queued_click = self._queued_click, None
         if click is not None and self.active_player not in self.bots and not self.orders_elsewhere():
             return self.handle(click)  # the click made while the command was on its way, now it is back

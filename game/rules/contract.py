@@ -526,6 +526,8 @@ class View(Protocol[G]):
     # (a rifleman never ORDERs), which the hint does not offer; one he takes later in the turn it still offers
     # (optional) ``aim_when_refused``: the keys of figure-aimed actions whose refused button still aims them (a
     # refused FIRE stays in fire mode: the next click on a target says why, never moves toward it)
+    # (optional) ``aims_again``: the keys of figure-aimed actions the screen aims again after one is made, while the
+    # figure may still take it (a shooter with shots left stays in Fire: the next click on a zombie fires again)
     # (optional) ``phase_line(game, turn, event) -> str | None``: the top bar while events play back, from
     # ``event`` on when it begins a phase or step ("Move 3 · 5. first blows"); None for any other event.
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase

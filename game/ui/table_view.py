@@ -156,6 +156,9 @@ def player_mark_size(base_radius: float) -> float:
 READY_COLOUR = (150, 240, 120)
 RANK_MARK_COLOUR = (245, 240, 220)  # a rank's letter on a base
 RIM_MARK = 14  # pixels: a base this big shows its rank's letter on its rim, a smaller one over the figure
+WORD_MARK = (
+    12  # pixels: a base this big shows a mark of two letters (a name's initials), on its rim; a smaller none
+)
 DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
 # The pictures kept, least recently used going first, each budget a few frames' worth: the most one frame
 # drew of each in 100 bot commands a rule set (deep zooms, previews hovered, the zombies' turns played
@@ -840,7 +843,7 @@ class TableView:
             self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r, ring)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
             self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
-        if token.mark and not down and r >= 4:  # a rank, on the rim opposite the done tick
+        if token.mark and not down and r >= (4 if len(token.mark) == 1 else WORD_MARK):  # opposite the done tick
             self._draw_rank_mark(surface, token.mark, cx, cy, r)
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
@@ -891,9 +894,11 @@ class TableView:
 
     def _draw_rank_mark(self, surface: pygame.Surface, mark: str, cx: float, cy: float, r: float) -> None:
         """A rank's letter on the base, pale and outlined: over the figure on a small base (at the fit zoom of a
-        big map, where a packed section's GUTS and ranks find no room beside the tokens), on the rim of a big one."""
-        size = max(17, int(r * 2)) if r < RIM_MARK else max(15, int(r * 0.7))
-        at = (cx, cy) if r < RIM_MARK else (cx - r * 0.72, cy + r * 0.72)
+        big map, where a packed section's GUTS and ranks find no room beside the tokens), on the rim of a big one.
+        Two letters (a name's initials) are only ever on the rim: over a small figure they hid him."""
+        rim = r >= RIM_MARK or len(mark) > 1
+        size = max(15, int(r * 0.7)) if rim else max(17, int(r * 2))
+        at = (cx - r * 0.72, cy + r * 0.72) if rim else (cx, cy)
         self.texts.blit(surface, mark, size, RANK_MARK_COLOUR, at)
 
     def _draw_lying_mark(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:

@@ -65,7 +65,7 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
         return ""
     if len(walkers) < need:
         return _LAST.get(id(game), "")
-    key = (id(game), st.move, tuple((f.id, f.position, bool(f.acted)) for f in walkers))
+    key = (id(game), st.move, tuple((f.id, f.position, bool(f.acted or f.tired)) for f in walkers))
     if key in _SAID:
         _LAST[id(game)] = _SAID[key]
         return _SAID[key]
@@ -75,13 +75,15 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
     zones, step = game.world.exit_zones(), float(game.world.data.get("movement", "human_move"))
     left = max(0, st.turn_limit - st.move + 1)
     # each walker's moves needed, counting this move as gone for one who has acted in it (a newcomer's last
-    # hope froze on move 10 of 11 and the line still read "(2 moves) · 2 left"): the need-th soonest decides
+    # hope froze on move 10 of 11 and the line still read "(2 moves) · 2 left") or is too tired to walk in it (a
+    # tired man ranked ahead of the three who had just walked past him: the line kept his distance): the need-th
+    # soonest decides
     ways = []
     for f in walkers:
         far = walks(game.table, where, zones, [f.position], radius, to_edge=True)[0]
         if math.isfinite(far):
-            moves = max(1, math.ceil(far / step - 1e-9))
-            ways.append((moves + (1 if f.acted else 0), moves, far, 1 if f.acted else 0))
+            moves, spent = max(1, math.ceil(far / step - 1e-9)), 1 if f.acted or f.tired else 0
+            ways.append((moves + spent, moves, far, spent))
     if len(ways) < need:
         return ""
     _, moves, far, spent = sorted(ways)[need - 1]

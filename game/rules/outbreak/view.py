@@ -155,6 +155,18 @@ def zombie_name(f: Figure, was: str = "") -> str:
     return f"Zombie {digits_in(f.id)}"
 
 
+def initials(name: str) -> str:
+    """A character's mark on his token: the first letters of his name's capitalised words, two at most, or a
+    one-word name's first two (a lone capital would read as a state letter: T tired, J jammed...).
+
+    >>> initials("Deacon Hale"), initials("Jo the mechanic"), initials("Trina"), initials("Character 2")
+    ('DH', 'Jo', 'Tr', 'C2')
+    """
+    words = name.split()
+    caps = [w[0] for w in words if w[0].isupper() or w[0].isdigit()][:2]
+    return "".join(caps) if len(caps) > 1 else name[:2]
+
+
 AWARE_WORDS = "knows the zombies are here"
 IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is off (its button, the roster)
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
@@ -278,6 +290,7 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     badge_legend: tuple[tuple[str, str], ...] = (*BADGE_LEGEND.items(), ("? on a zombie", ZOMBIE_UNAWARE))
+    aims_again: tuple[str, ...] = ("fire",)  # a shooter with shots left stays in Fire after each shot
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
     zombie_phase_seconds = 6.0
@@ -493,8 +506,18 @@ class OutbreakView:
             side = "npc"
         state = "dead" if dead else ("acted" if f.is_human and f.acted else "standing")
         label = "" if f.is_zombie else (f.name or fid)
+        mark = initials(label) if side == "allies" else ""  # who is who without hovering (a newcomer's four rings)
         return TokenLook(
-            sprite, side, state, look.badge, label, f.radius, 0 if dead else 2, hidden=gone, player=f.player
+            sprite,
+            side,
+            state,
+            look.badge,
+            label,
+            f.radius,
+            0 if dead else 2,
+            hidden=gone,
+            player=f.player,
+            mark=mark,
         )
 
     def tooltip(self, game: OutbreakGame, fid: str, look: Look) -> list[str]:
@@ -1187,7 +1210,9 @@ class OutbreakView:
         )
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
-        return any(isinstance(e, ev.ZombieMoved) for e in events)
+        """True when the zombies took a move of their own: not the share of his move a zombie walks while a
+        shot lands on him (the shooter's own command; it deselected a shooter with shots left)."""
+        return any(isinstance(e, ev.ZombieMoved) and e.why != "shot" for e in events)
 
     def rules_acting(self, event: Event) -> bool:
         """True for the game's own action: a zombie's move, or a step the rules play by themselves (the zombies
