@@ -73,6 +73,7 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
             if j is not None and type(after) in (*CARRIES, ev.AttackStep):
                 carried[j] = e
     _cells_told(game, events, texts)
+    sweeps_told(game, events, texts)
     for j, roll in carried.items():
         if isinstance(events[j], ev.AttackStep):  # its counts are said: the faces show what the dice did
             texts[j] = _added(texts[j], esc(f" ({faces_words(roll.faces)})"))
@@ -468,10 +469,16 @@ def _morale_tested(game: Zombie40kGame, e: ev.MoraleTested) -> str:
 
 @says(ev.SweepingAdvance)
 def _sweeping_advance(game: Zombie40kGame, e: ev.SweepingAdvance) -> str:
+    return sweeping_words(game, e, None)
+
+
+def sweeping_words(game: Zombie40kGame, e: ev.SweepingAdvance, spared: bool | None) -> str:
+    """A Sweeping Advance's line; ``spared`` says whether the caught loser fell back rather than died, as the
+    events after it tell (None: read from the loser's living models)."""
     n = _n(game)
     words = (
         f"{n.unit(e.unit)} Sweeping Advance (D6 + Initiative) {e.roll} against {n.unit(e.loser)} {e.loser_roll}: "
-        + (caught_words(game, e.loser) if e.caught else "escaped")
+        + (caught_words(game, e.loser, spared) if e.caught else "escaped")
     )
     return toned("bad" if e.caught else "plain", esc(words))
 
@@ -479,14 +486,30 @@ def _sweeping_advance(game: Zombie40kGame, e: ev.SweepingAdvance) -> str:
 NO_FEAR = "And They Shall Know No Fear"
 
 
-def caught_words(game: Zombie40kGame, loser: str) -> str:
+def caught_words(game: Zombie40kGame, loser: str, spared: bool | None = None) -> str:
     """What being caught does: a squad with And They Shall Know No Fear is not destroyed but falls back [7th]
-    (a newcomer read "caught" and then saw the squad fall back and regroup); any other loser is destroyed."""
-    u = game.state.units.get(loser)
-    models = [game.state.models[f] for f in u.models if f in game.state.models] if u is not None else []
-    if any(NO_FEAR in m.unit_rules or game.world.model_has(m, NO_FEAR) for m in models):
-        return f"caught, but not destroyed ({NO_FEAR}): it falls back"
-    return "caught and destroyed"
+    (a newcomer read "caught" and then saw the squad fall back and regroup); any other loser is destroyed.
+    The rule is the living models' (the rules read it so): a squad whose bearer of it fell in the fight is
+    destroyed, and the line said "it falls back" over its dead. ``spared`` is what the events say happened."""
+    if spared is None:
+        u = game.state.units.get(loser)
+        spared = u is not None and game.world.unit_has(u, NO_FEAR)
+    return f"caught, but not destroyed ({NO_FEAR}): it falls back" if spared else "caught and destroyed"
+
+
+def sweeps_told(game: Zombie40kGame, events: list[Any], texts: list[str]) -> None:
+    """Each caught loser's line in ``texts`` by what the batch says came of it: its fall back (And They Shall
+    Know No Fear) or its destruction. Read from the models as the log is told, a squad that fell back and died
+    later read "caught and destroyed" in a loaded game's log."""
+    for k, e in enumerate(events):
+        if not (isinstance(e, ev.SweepingAdvance) and e.caught):
+            continue
+        end = next(
+            (x for x in events[k + 1 :] if isinstance(x, (ev.FellBack, ev.UnitDestroyed)) and x.unit == e.loser),
+            None,
+        )
+        if end is not None:
+            texts[k] = capitalised(sweeping_words(game, e, isinstance(end, ev.FellBack)))
 
 
 # -- respawning and the mods -----------------------------------------------------------------------------------
