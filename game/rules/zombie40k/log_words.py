@@ -23,6 +23,7 @@ from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.attacks import NO_SAVE
 from game.rules.zombie40k.bearer import free_usr
+from game.rules.zombie40k.charge_words import short_charges
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
@@ -80,7 +81,13 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
             continue
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
-    return _counted_repeats([t for t in texts if t])
+    short = short_charges(game, events)  # (a charge that fell short leaves no event: its line is told after)
+    told = [t for k, t in enumerate(texts) for t in (t, _short_words(short.get(k, ""))) if t]
+    return _counted_repeats(told)
+
+
+def _short_words(said: str) -> str:
+    return toned("warn", esc(capitalised(said))) if said else ""
 
 
 def fleet_charges(events: list[Any]) -> list[Any]:
