@@ -359,7 +359,9 @@ def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
     if e.step == "fnp":  # "1 of 5 Feel No Pain" read as one roll of a kind: say what the dice did
-        who = _n(game).unit(e.target)
+        # whose wounds: blows struck at one Initiative are all rolled before any is taken, so a Chainsword's
+        # Feel No Pain came under the next weapon's wound roll and read as that weapon's
+        who = f"{_n(game).unit(e.target)} against the {e.weapon}"
         return toned(
             "muted", esc(f"  {who}, Feel No Pain: {e.successes} of {_models(e.dice, 'wound')} ignored{need}{note}")
         )
