@@ -160,7 +160,7 @@ def test_the_end_tables_escape_mark_wraps_inside_the_panel() -> None:
     from game.rules.core import get_ruleset
 
     report = get_ruleset("zombie40k").report(g)
-    assert [r.mark for r in report.roll][0].startswith("team escaped: 2 survived, 1 aboard")
+    assert [r.mark for r in report.roll][0].startswith("escaped with 1 aboard")
     lay = end_layout((1280, 800))
     area = lay.report.inflate(-2 * lay.fs, -2 * round(lay.fs * 0.8))  # as the end screen draws it
     pic = pygame.Surface((1280, 800))

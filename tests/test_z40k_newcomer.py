@@ -154,7 +154,7 @@ def test_the_end_report_says_the_team_escaped_and_how_many_are_aboard(app, monke
     # (drawn whole, wrapped after its colon where the panel is too narrow for it on one line: issue 33)
     # "2 left" read as two models that had left the table: the one aboard and the one on the table, in words
     said = " ".join(drawn)
-    assert "team escaped: 2 survived, 1 aboard and 1 still on the table" in said, drawn
+    assert "2 to 2: none killed" in said and "escaped with 1 aboard, 1 still on the table" in said, drawn
     assert "2 left" not in said, drawn
     assert "escaped" not in [t.strip() for t in drawn], drawn  # not the bare mark after "2 -> 2 ="
 

@@ -114,5 +114,5 @@ def test_the_end_screen_tells_a_wiped_out_team_came_back_and_gives_a_solo_team_n
     report = Z40K.report(g)
     row = next(r for r in report.roll if r.name == "Player 1: Tactical Squad")
     assert (row.before, row.after) == (5, 5)
-    assert row.words == "5 to 5: wiped out once, respawned", row.words
+    assert row.words == "5 to 5: 5 killed, wiped out once and came back with 5", row.words
     assert report.citation == "", report.citation

@@ -89,14 +89,14 @@ def who_won(winner: str | None) -> str:
 
 def escaped_words(aboard: int, survived: int) -> str:
     """The mark of a team that escaped, in words a newcomer cannot read as "left the table": who is aboard the
-    vehicle and who is still on the table, both survivors.
+    vehicle and who is still on the table. The row's words before it say how many survived ("5 to 4: 1
+    killed"); a mark with a colon was broken after it and the row read "5 -> 5 = team escaped:".
 
     >>> escaped_words(1, 4), escaped_words(2, 2)
-    ('team escaped: 4 survived, 1 aboard and 3 still on the table', 'team escaped: 2 survived, all aboard')
+    ('escaped with 1 aboard, 3 still on the table', 'escaped, all aboard')
     """
     rest = survived - aboard
-    where = "all aboard" if rest <= 0 else f"{aboard} aboard and {rest} still on the table"
-    return f"team escaped: {survived} survived, {where}"
+    return "escaped, all aboard" if rest <= 0 else f"escaped with {aboard} aboard, {rest} still on the table"
 
 
 def vehicle_words(game: Zombie40kGame, unit: Any) -> str:
@@ -111,34 +111,29 @@ def vehicle_words(game: Zombie40kGame, unit: Any) -> str:
     return f"{aboard} aboard the escape vehicle" + (f", the rest {far} from it" if far else "")
 
 
-def respawn_words(before: int, after: int, respawns: int) -> str:
-    """A team's line on the end screen's roll when it was wiped out and came back ("" otherwise: the
-    numbers say it): "5 -> 5 =" hid a wipe-out and a respawn. (Short, and no arrow: the roll's font has none.)
+def team_words(
+    before: int, after: int, killed: int, joined: int = 0, revived: int = 0, came_back: tuple[int, ...] = ()
+) -> str:
+    """A team's line on the end screen's roll, a sentence whose numbers add up: its models at the start less
+    those killed, plus those that joined (an Ork Boy), were brought back (the Defibrillator) or came back with the
+    team when it respawned, are those at the end. "5 -> 5 =" hid a wipe-out and a respawn; "5 to 5: wiped out
+    once, respawned" stood under "Player models lost 6" (the killed counted none of it).
 
-    >>> respawn_words(5, 5, 0), respawn_words(5, 5, 1), respawn_words(5, 3, 2)
-    ('', '5 to 5: wiped out once, respawned', '5 to 3: wiped out twice, respawned')
+    >>> team_words(5, 4, 1), team_words(5, 5, 0), team_words(5, 2, 5, 1, 1)
+    ('5 to 4: 1 killed', '5 to 5: none killed', '5 to 2: 5 killed, 1 joined, 1 brought back')
+    >>> team_words(5, 4, 6, came_back=(5,))
+    '5 to 4: 6 killed, wiped out once and came back with 5'
+    >>> team_words(5, 0, 15, came_back=(5, 5))
+    '5 to 0: 15 killed, wiped out twice and came back with 10'
     """
-    if not respawns:
-        return ""
-    times = {1: "once", 2: "twice"}.get(respawns, f"{respawns} times")
-    return f"{before} to {after}: wiped out {times}, respawned"
-
-
-def came_back_words(before: int, after: int, killed: int, joined: int, revived: int) -> str:
-    """A team's line on the roll when models joined it or were brought back, so its numbers add up ("" when
-    none did: the numbers say it). A newcomer read "Player models lost 5" beside "6 -> 2 -4": an Ork Boy had
-    joined (counted at the start) and the Defibrillator had brought a dead Marine back (killed twice).
-
-    >>> came_back_words(5, 2, 5, 1, 1), came_back_words(5, 3, 3, 0, 1), came_back_words(5, 2, 3, 0, 0)
-    ('5 to 2: 5 killed, 1 joined, 1 brought back', '5 to 3: 3 killed, 1 brought back', '')
-    """
-    if not (joined or revived):
-        return ""
     parts = [
-        f"{killed} killed",
+        f"{killed} killed" if killed else "none killed",
         f"{joined} joined" if joined else "",
         f"{revived} brought back" if revived else "",
     ]
+    if came_back:
+        times = {1: "once", 2: "twice"}.get(len(came_back), f"{len(came_back)} times")
+        parts.append(f"wiped out {times} and came back with {sum(came_back)}")
     return f"{before} to {after}: " + ", ".join(p for p in parts if p)
 
 
@@ -163,9 +158,9 @@ def _tally(game: Zombie40kGame, unit: str) -> tuple[int, int, int, int]:
     return started, killed, joined, revived
 
 
-def _respawns(game: Zombie40kGame, unit: str) -> int:
-    """How many times a team came back after it was wiped out."""
-    return sum(1 for e in game.log if isinstance(e, SquadRespawned) and e.unit == unit)
+def _respawns(game: Zombie40kGame, unit: str) -> tuple[int, ...]:
+    """How many models came back each time a team came back after it was wiped out."""
+    return tuple(len(e.figures) for e in game.log if isinstance(e, SquadRespawned) and e.unit == unit)
 
 
 def report(game: Zombie40kGame) -> Report:
@@ -198,8 +193,7 @@ def report(game: Zombie40kGame) -> Report:
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
         said = escaped_words(aboard, left) if escaped else ""
-        words = respawn_words(started, left, _respawns(game, u.id))
-        words = words or came_back_words(started, left, killed, joined, revived)
+        words = team_words(started, left, killed, joined, revived, _respawns(game, u.id))
         roll.append(RollRow(f"Player {p}: {u.name}", started, left, escaped, said, words))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
