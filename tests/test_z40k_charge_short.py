@@ -11,7 +11,7 @@ import re
 from game.rules.core import get_ruleset
 from game.rules.zombie40k import zombie_turn
 from game.rules.zombie40k.commands import Charge
-from game.rules.zombie40k.events import Engaged, ShotsFired
+from game.rules.zombie40k.events import ChargeDeclared, Engaged, PhaseStarted, ShotsFired
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 
@@ -68,3 +68,14 @@ def test_a_charge_that_goes_home_is_not_told_short() -> None:
     events = w.events[start:]
     assert [e.unit for e in events if isinstance(e, Engaged)] == ["h1"]
     assert not [line for line in _lines(g, events) if "short" in line]
+
+
+def test_a_failed_charge_is_told_in_a_whole_log_that_goes_on_to_a_charge_that_went_home() -> None:
+    """A loaded game's log is told whole: a later charge of the same squad that went home does not hide this one."""
+    g = rigged_game({1: [(24, 16)], 2: [(24, 10)]}, teams=[GUARDS, GUARDS], phase=Phase.ASSAULT, dice=[1, 1, 1, 2])
+    start = len(g.log)
+    g.apply(Charge("p1", "p2"))
+    failed = g.log[start:]
+    later = [PhaseStarted("assault", 1), ChargeDeclared("p1", "p2", 1.0), Engaged("p1", "p2", "p1")]
+    said = _lines(g, [*failed, *later])
+    assert [line for line in said if 'charge falls 2.0" short' in line], said

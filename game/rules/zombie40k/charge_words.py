@@ -64,8 +64,11 @@ def squad_short(game: Any, events: Sequence[Any], k: int) -> str:
     """A squad's charge whose roll (``events[k]``) went home no further: no ``Engaged`` follows it."""
     roll: ev.MoveRolled = events[k]
     unit = roll.unit
-    if any(isinstance(x, ev.Engaged) and x.charger == unit for x in events[k + 1 :]):
-        return ""
+    for x in events[k + 1 :]:  # (its own charge only: a loaded game's log is told whole, later charges in it)
+        if isinstance(x, ev.Engaged) and x.charger == unit:
+            return ""
+        if isinstance(x, (ev.ChargeDeclared, ev.PhaseStarted, TurnStarted)):
+            break
     n = names_of(game)
     declared = next((x for x in reversed(events[:k]) if isinstance(x, ev.ChargeDeclared) and x.unit == unit), None)
     of = f" of {n.unit(declared.target)}" if declared is not None else ""
