@@ -28,6 +28,7 @@ from game.demo import UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
+from game.ui.demo_pace import pace, slot
 from game.ui.demo_scoreboard import sides_plate
 from game.ui.demo_words import for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
@@ -146,6 +147,7 @@ class DemoScene(GameScene):
         self.result_left: float | None = None  # seconds the result stays up
         self.played_for = 0.0  # real seconds of play since the title card (see GAME_SECONDS)
         self.time_up = False  # the demo called time on this game: its end card, then the next game
+        self._slot: float | None = None  # this game's seconds of play (see slot)
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
@@ -366,7 +368,7 @@ class DemoScene(GameScene):
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
         # card, and the loop's game is the next one (ticked here, its events went to this game's view: a crash)
         loop, game = self.loop, self.match.game
-        if not self.at_an_end and self.played_for >= GAME_SECONDS and not mid_move(game):
+        if not self.at_an_end and self.played_for >= self.slot() and not mid_move(game):
             self.time_up = True  # at a point between commands, no squad half moved: the table shows a whole move
             loop.call_time()
         if self.at_an_end:
@@ -379,6 +381,8 @@ class DemoScene(GameScene):
             self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
+        speed = max(0.25, self.app.settings.animation_speed)
+        self.match.set_speed(pace(events, self.match.view.animation, speed))  # a figure's plain move: quicker
         self.match.show(events)
         self.match.say(loop.status())
 
@@ -418,6 +422,14 @@ class DemoScene(GameScene):
         self.app.show_demo(deal.loop, self.games, self.standalone)
         if self.taking_next and isinstance(self.app.scene, DemoScene):
             self.app.scene.take_over()  # his at its first point a player can act
+
+    def slot(self) -> float:
+        """This game's seconds of play before the demo calls time: :data:`GAME_SECONDS`, longer for three or four
+        teams (:func:`~game.ui.demo_pace.slot`), counted from the sides at the start (a team wiped out does not
+        shorten it)."""
+        if self._slot is None:
+            self._slot = slot(GAME_SECONDS, sides(self.match.game))
+        return self._slot
 
     def _last(self) -> bool:
         """Whether the game on the table is the demo's last (``deadground demo --games N``)."""
@@ -540,7 +552,7 @@ class DemoScene(GameScene):
                 (self.title(), 34, TEXT),
                 ("Time!", 72, GOLD),
                 *self.time_words(),
-                (f"The demo plays {GAME_SECONDS / 60:.0f} minutes of each game: on to the next one", 24, HINT),
+                (f"The demo plays {self.slot() / 60:.0f} minutes of this game: on to the next one", 24, HINT),
                 ("", 20, TEXT),
                 (self.loop.tally.line(), 34, GOLD),
                 (self._next_words(), 24, HINT),
