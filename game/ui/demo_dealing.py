@@ -28,7 +28,8 @@ STAGES = ("Reading the maps", "Dealing the game", "Laying out the table")
 
 class Dealing:
     """Deals the loop's next game on a daemon thread: ``make`` gives the loop (it may read the maps); the game
-    over (or none yet) is followed by a new one; the objective's walk to the exit is searched once."""
+    over (or none yet, or called) is followed by a new one, a game in play is shown as it is (see :func:`fresh`);
+    the objective's walk to the exit is searched once."""
 
     def __init__(self, make: Callable[[], DemoLoop]) -> None:
         self.loop: DemoLoop | None = None
@@ -49,8 +50,7 @@ class Dealing:
             with plain.working():
                 loop = make()
                 self.stage = 1
-                finished = loop.game
-                while loop.game is None or loop.game is finished:  # past the loop's pause: a new game
+                while not fresh(loop):  # past the loop's pause: a new game
                     loop.tick()
                 self.stage = 2
                 lay_out(loop)
@@ -62,6 +62,13 @@ class Dealing:
             self.error = f"The demo could not set up a table ({type(exc).__name__}: {exc})."
         finally:
             self.done.set()
+
+
+def fresh(loop: DemoLoop) -> bool:
+    """Whether the loop has a game to show: one in play. A game dealt behind a result card that nobody saw (a key
+    sent the screen to the title) is shown when the demo comes back, never played to its end out of sight: the
+    night's score went from game 6 to "game 8 tonight", one more win, with game 7 never on screen."""
+    return loop.game is not None and not loop.game.over and not loop.called
 
 
 def lay_out(loop: DemoLoop) -> None:

@@ -28,6 +28,7 @@ from game.demo import UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
+from game.ui.demo_pace import pace, slot
 from game.ui.demo_scoreboard import sides_plate
 from game.ui.demo_words import for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
@@ -65,6 +66,9 @@ TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
 HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
 TAKING_OVER = "Taking over: the table is yours as soon as the move under way ends…"
+# the result card's last line: a touch there takes over the next game (a key sent a passer-by to the title)
+NEXT_IS_YOURS = "Next game in a moment \u2014 move the mouse or press a key to play it"
+TAKING_NEXT = "The next game is yours as soon as its table is set up\u2026"
 
 log = logging.getLogger(__name__)
 
@@ -143,12 +147,14 @@ class DemoScene(GameScene):
         self.result_left: float | None = None  # seconds the result stays up
         self.played_for = 0.0  # real seconds of play since the title card (see GAME_SECONDS)
         self.time_up = False  # the demo called time on this game: its end card, then the next game
+        self._slot: float | None = None  # this game's seconds of play (see slot)
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
         self.caption, self.caption_left = "", 0.0  # an arrival in plain words, up in the latest line's place
         self.hint_text = TAKE_OVER
         self.taking_over = False  # touched: the game is handed over at the next point a player can act
+        self.taking_next = False  # touched on the result card: the next game is handed over once it is dealt
         # where the scoreboard and the hint go on the board (glided to a new place when the window changes)
         self.banner_glide, self.hint_glide = Glide(), Glide()
         self.board: Board | None = None  # the strip at the view's foot for the demo's words (see build)
@@ -280,7 +286,11 @@ class DemoScene(GameScene):
 
     def take_over(self) -> None:
         """The game goes to the player at once if a player can act now, else as soon as the move under way
-        ends (a squad half moved is never handed over); the hint says so meanwhile."""
+        ends (a squad half moved is never handed over); the hint says so meanwhile. On a result card the next
+        game is his (see :meth:`take_next`)."""
+        if self.at_an_end and not self._last():
+            self.take_next()
+            return
         self.taking_over = True
         self.hint_text = TAKING_OVER
         if self._at_a_point():
@@ -295,6 +305,13 @@ class DemoScene(GameScene):
         return (
             not self.match.playback.busy and self.match.view.acting_player(game) is not None and not mid_move(game)
         )
+
+    def take_next(self) -> None:
+        """A touch on the result card: the card goes as soon as the next table is dealt, and that game is the
+        player's (a key there went to the title, where everywhere else it took the game over)."""
+        self.taking_next = True
+        if self.result_left is not None:  # (else the card comes up for no time: see _between_games)
+            self.result_left = min(self.result_left, 0.0)
 
     def hand_over(self) -> None:
         """The player takes the game in progress (no bots), or goes to the title between games."""
@@ -337,8 +354,11 @@ class DemoScene(GameScene):
         """The bots' next command once the last one has been shown; the result, then the next game. Touched,
         the game is handed over at the first point a player can act."""
         if self.taking_over and self._at_a_point():
-            self.hand_over()
-            return
+            if not self.at_an_end or self._last():
+                self.hand_over()
+                return
+            self.taking_over, self.hint_text = False, TAKE_OVER  # the game ended first: the next one is his
+            self.taking_next = True
         if self.card_left > 0:
             self.card_left -= dt
             return
@@ -348,7 +368,7 @@ class DemoScene(GameScene):
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
         # card, and the loop's game is the next one (ticked here, its events went to this game's view: a crash)
         loop, game = self.loop, self.match.game
-        if not self.at_an_end and self.played_for >= GAME_SECONDS and not mid_move(game):
+        if not self.at_an_end and self.played_for >= self.slot() and not mid_move(game):
             self.time_up = True  # at a point between commands, no squad half moved: the table shows a whole move
             loop.call_time()
         if self.at_an_end:
@@ -361,6 +381,8 @@ class DemoScene(GameScene):
             self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
+        speed = max(0.25, self.app.settings.animation_speed)
+        self.match.set_speed(pace(events, self.match.view.animation, speed))  # a figure's plain move: quicker
         self.match.show(events)
         self.match.say(loop.status())
 
@@ -368,9 +390,9 @@ class DemoScene(GameScene):
         """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
         a table's first searches took seconds), then the next game."""
         loop, game = self.loop, self.match.game
-        last = self.games is not None and loop.games_finished + loop.games_called >= self.games
+        last = self._last()
         if self.result_left is None:
-            self.result_left = RESULT_SECONDS
+            self.result_left = 0.0 if self.taking_next else RESULT_SECONDS
             if self.time_up:
                 self.app.sounds.play("whistle")
                 said = lead(game) or in_words(standing(game, self.match.shown_turn))
@@ -398,6 +420,21 @@ class DemoScene(GameScene):
             self.app.back_to_title()
             return
         self.app.show_demo(deal.loop, self.games, self.standalone)
+        if self.taking_next and isinstance(self.app.scene, DemoScene):
+            self.app.scene.take_over()  # his at its first point a player can act
+
+    def slot(self) -> float:
+        """This game's seconds of play before the demo calls time: :data:`GAME_SECONDS`, longer for three or four
+        teams (:func:`~game.ui.demo_pace.slot`), counted from the sides at the start (a team wiped out does not
+        shorten it)."""
+        if self._slot is None:
+            self._slot = slot(GAME_SECONDS, sides(self.match.game))
+        return self._slot
+
+    def _last(self) -> bool:
+        """Whether the game on the table is the demo's last (``deadground demo --games N``)."""
+        loop = self.loop
+        return self.games is not None and loop.games_finished + loop.games_called >= self.games
 
     def _film(self, dt: float) -> None:
         """The camera follows the step on screen; a new roll comes up big."""
@@ -515,7 +552,7 @@ class DemoScene(GameScene):
                 (self.title(), 34, TEXT),
                 ("Time!", 72, GOLD),
                 *self.time_words(),
-                (f"The demo plays {GAME_SECONDS / 60:.0f} minutes of each game: on to the next one", 24, HINT),
+                (f"The demo plays {self.slot() / 60:.0f} minutes of this game: on to the next one", 24, HINT),
                 ("", 20, TEXT),
                 (self.loop.tally.line(), 34, GOLD),
                 (self._next_words(), 24, HINT),
@@ -547,9 +584,13 @@ class DemoScene(GameScene):
     def _next_words(self) -> str:
         """The result card's last line: the next game coming (or being set up), and how to stop the demo."""
         deal = self.next_deal
+        if self._last():
+            return "The demo's last game \u2014 press a key to go back to the title"
+        if self.taking_next:
+            return TAKING_NEXT
         if deal is not None and not deal.done.is_set() and (self.result_left or 0) <= 0:
-            return "Setting up the next table\u2026 \u2014 press a key to go back to the title"
-        return "Next game in a moment \u2014 press a key to go back to the title"
+            return "Setting up the next table\u2026 \u2014 move the mouse or press a key to play it"
+        return NEXT_IS_YOURS
 
     def _ready_card(self) -> None:
         """The title card's panel, made once a game, at the right of the view above the board: the camera shows

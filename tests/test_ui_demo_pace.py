@@ -1,0 +1,45 @@
+"""The demo's pace (the club organiser's 6.5/10): Zombie 40,000 games ran out of the demo's four minutes at turn
+5-9, most of it "Ork Boy 8 moves 4.5"" one model a command. In the demo a quiet step (figures only moving) plays at
+QUIET_PACE times the settings' speed; a step with a roll, a shot or a fight at the settings' speed. Through the real
+demo scene headless on a simulated clock (benchmarks/demo_z40k_finish.py counts the games that end with a winner)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.assets import assets_dir
+from game.demo import DemoDirector, DemoLoop
+from game.ui.app import App
+from game.ui.demo_pace import QUIET_PACE, quiet
+from game.ui.scenes.demo import DemoScene
+
+HIVE_STREET = str(assets_dir("maps") / "hive_street.tmx")
+
+
+def test_a_models_plain_move_plays_faster_and_a_roll_at_the_settings_speed(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.settings.animation_speed = 1.0
+    loop = DemoLoop(DemoDirector([HIVE_STREET], seed=2))
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    scene.card_left = 0.0
+    shown: list[tuple[bool, float]] = []  # (quiet, the playback's speed) a command
+    real_show = scene.match.show
+    monkeypatch.setattr(
+        scene.match,
+        "show",
+        lambda events: (
+            shown.append((quiet(events, scene.match.view.animation), scene.match.playback.speed)),
+            real_show(events),
+        ),
+    )
+    for _ in range(3000):
+        scene.update(1 / 30)
+        if sum(q for q, _ in shown) >= 3 and sum(not q for q, _ in shown) >= 3:
+            break
+    plain = [speed for q, speed in shown if q]
+    rest = [speed for q, speed in shown if not q]
+    assert len(plain) >= 3 and len(rest) >= 3, shown  # a movement phase's plain moves, and rolls, shots...
+    assert plain == [pytest.approx(QUIET_PACE)] * len(plain)  # a plain move: three times the settings' speed
+    assert rest == [pytest.approx(1.0)] * len(rest)
