@@ -232,6 +232,7 @@ class Playback:
         self.elapsed = 0.0
         self.tracer: tuple[Point, Point, float] | None = None  # from, to, fraction left
         self.moving: set[str] = set()
+        self.waiting = 0.0  # real seconds the current step still waits for the camera (see :meth:`wait`)
 
     @property
     def busy(self) -> bool:
@@ -277,11 +278,30 @@ class Playback:
         now = left / self.current.rate(self.speed) if self.current is not None and left else 0.0
         return now + sum(s.duration / s.rate(self.speed) for s in self.queue if s.duration > 0)
 
+    def wait(self, seconds: float) -> None:
+        """Keep the current step where it is for up to ``seconds`` (real), till :meth:`go_on`: the camera brings
+        it into view first, so a short step off the view is not over before it is seen.
+
+        >>> pb = Playback({}, lambda ev: None)
+        >>> pb.wait(1.0); pb.waiting
+        1.0
+        >>> pb.go_on(); pb.waiting
+        0.0
+        """
+        self.waiting = max(self.waiting, seconds)
+
+    def go_on(self) -> None:
+        """End a :meth:`wait` now."""
+        self.waiting = 0.0
+
     def update(self, dt: float) -> list[Any]:
         started: list[Any] = []
         step = self.current
         if step is None:
             return self._advance()
+        if self.waiting > 0.0:
+            self.waiting = max(0.0, self.waiting - dt)
+            return started
         self.elapsed += dt * step.rate(self.speed)
         t = 1.0 if step.duration <= 0 else min(1.0, self.elapsed / step.duration)
         for fid, (path, _) in step.glides.items():

@@ -31,6 +31,7 @@ from game.ui.follow_camera import standing
 Point = tuple[float, float]
 
 PAUSE = 2.5  # real seconds between the starts of two pans: never a jump every second
+WAIT_MOST = 1.5  # real seconds an action off the view waits for the pan that brings it in (a grapple is short)
 EASE_PER_SECOND = 3.0  # how fast a pan closes on its place (a fraction e^-k*t is left after t s)
 MARGIN = 3.0  # inches: an action brought into view stands this far inside the view's edge
 
@@ -94,6 +95,8 @@ class TurnCamera:
             cam.offset = (ox + (tx - ox) * k, oy + (ty - oy) * k)
             if math.dist(cam.offset, self.target) < 0.02:
                 cam.offset, self.target = self.target, None
+        if match.playback.waiting and (self.target is None or self.hands_off or self._in_view(match)):
+            match.playback.go_on()  # the action is in view (or the camera is the player's): it plays on
         self._left = (cam.offset, cam.ppi) if self.home is not None or self.target is not None else None
 
     def _next(self, match: Any) -> Point | None:
@@ -108,7 +111,16 @@ class TurnCamera:
         target = pan_to_show(self.camera, action_points(step, standing(match)), self.table_size) if step else None
         if target is not None:
             self.since, self.panned = 0.0, True
+            match.playback.wait(WAIT_MOST)  # the step waits till the pan has brought it into view
         return target
+
+    def _in_view(self, match: Any) -> bool:
+        """Whether some of the current step's action is inside the view (not within its margin)."""
+        step = match.playback.current
+        return (
+            step is not None
+            and pan_to_show(self.camera, action_points(step, standing(match)), self.table_size) is None
+        )
 
     def _turn(self, zombies: bool) -> None:
         """The zombies' turn begins (the player's camera is kept) or ends (back to it, if this moved it)."""
