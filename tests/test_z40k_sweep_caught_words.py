@@ -21,7 +21,9 @@ def _lines(g, events) -> list[str]:  # noqa: ANN001
     return [re.sub(r"<[^>]+>", "", line) for line in Z40K.view().log_lines(g, events)]
 
 
-def test_a_tactical_squad_caught_is_told_it_falls_back_instead_of_being_destroyed() -> None:
+def _marines_against_the_boss():  # noqa: ANN202
+    """Two Marines of a Tactical Squad in close combat with the Boss, on dice (seed 2) on which they lose, fail
+    their Morale and are caught; (the game, the count of events before the fight)."""
     g = rigged_game(
         {1: [(20.0, 30.0), (19.0, 31.5)]},
         boss=(21.31, 30.0),
@@ -30,8 +32,13 @@ def test_a_tactical_squad_caught_is_told_it_falls_back_instead_of_being_destroye
     )
     w = g.world
     w.engage(w.unit("boss"), w.unit("p1"))
-    g.dice = w.dice = Dice(seed=2)  # (the Marines lose, fail their Morale and are caught)
-    start = len(w.events)
+    g.dice = w.dice = Dice(seed=2)
+    return g, len(w.events)
+
+
+def test_a_tactical_squad_caught_is_told_it_falls_back_instead_of_being_destroyed() -> None:
+    g, start = _marines_against_the_boss()
+    w = g.world
     assault.fight(w, ["boss", "p1"])
     events = w.events[start:]
     assert [e.caught for e in events if isinstance(e, SweepingAdvance)] == [True]
@@ -86,16 +93,8 @@ def test_a_squad_whose_bearer_of_it_fell_is_told_it_is_destroyed() -> None:
 def test_a_squad_that_fell_back_is_told_so_after_it_died_later() -> None:
     """The log of a loaded game is told whole, after the squad that fell back died: what it says of the catch is
     what the events say came of it, not who is alive at the end."""
-    g = rigged_game(
-        {1: [(20.0, 30.0), (19.0, 31.5)]},
-        boss=(21.31, 30.0),
-        teams=[{"unit": "tactical_squad", "models": 5}],
-        phase=Phase.ASSAULT,
-    )
+    g, start = _marines_against_the_boss()
     w = g.world
-    w.engage(w.unit("boss"), w.unit("p1"))
-    g.dice = w.dice = Dice(seed=2)  # (as above: the Marines are caught and fall back)
-    start = len(w.events)
     assault.fight(w, ["boss", "p1"])
     events = w.events[start:]
     for m in w.alive(w.unit("p1")):
