@@ -11,7 +11,7 @@ import re
 from game.rules.core import get_ruleset
 from game.rules.zombie40k import zombie_turn
 from game.rules.zombie40k.commands import Charge
-from game.rules.zombie40k.events import ChargeDeclared, Engaged, PhaseStarted, ShotsFired
+from game.rules.zombie40k.events import ChargeDeclared, ChargeFailed, Engaged, PhaseStarted, ShotsFired
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 
@@ -32,6 +32,9 @@ def test_a_squads_charge_that_falls_short_says_so() -> None:
     g.apply(Charge("p1", "p2"))
     said = _lines(g, g.log[start:])
     assert not g.state.locked("p1")
+    assert [(e.unit, e.how, e.rolled, e.short) for e in g.log[start:] if isinstance(e, ChargeFailed)] == [
+        ("p1", "charge", 3, 2.0)
+    ]
     assert said[-1] == (
         "Infantry Squad (player 1)'s charge falls 2.0\" short of Infantry Squad (player 2) "
         '(rolled 3", needed 5.0"): it does not move'
@@ -53,6 +56,9 @@ def test_a_horde_that_shambles_in_to_charge_and_falls_short_says_so() -> None:
     assert [e.target for e in events if isinstance(e, ShotsFired) and e.overwatch] == ["h1"]
     assert not [e for e in events if isinstance(e, Engaged)]  # round the wall, 4" takes it no nearer
     gap = w.edge(g.figure("h1-1"), g.figure("p1-1"))
+    assert [(e.unit, e.target, e.how, e.rolled) for e in events if isinstance(e, ChargeFailed)] == [
+        ("h1", "p1", "shamble", 4)
+    ]
     said = _lines(g, events)
     assert said[-1] == (
         f'Horde 1\'s charge falls {gap:.1f}" short of Infantry Squad (shamble 4"): it stands there, '
@@ -67,6 +73,7 @@ def test_a_charge_that_goes_home_is_not_told_short() -> None:
     zombie_turn.shamble(w)
     events = w.events[start:]
     assert [e.unit for e in events if isinstance(e, Engaged)] == ["h1"]
+    assert not [e for e in events if isinstance(e, ChargeFailed)]
     assert not [line for line in _lines(g, events) if "short" in line]
 
 

@@ -22,6 +22,7 @@ from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import (
     ChargeDeclared,
+    ChargeFailed,
     CombatBrokenOff,
     CombatResolved,
     Engaged,
@@ -160,6 +161,7 @@ def charge(world: World, unit: Unit, target: Unit, dist: float) -> bool:
     roll += int(bonus)
     world.emit(MoveRolled(unit.id, f"charge (re-rolled: {why})" if why else "charge", roll))
     if roll + 1e-9 < dist:
+        world.emit(ChargeFailed(unit.id, target.id, "charge", roll, round(dist - roll, 3)))
         return False
     move_in(world, unit, target, float(roll), "charge")
     world.engage(unit, target)

@@ -112,6 +112,19 @@ class ChargeDeclared(Event):
 
 
 @record(EVENTS)
+class ChargeFailed(Event):
+    """A charge that fell short: a squad's charge roll short of the distance (``how`` "charge": it does not
+    move), or a horde that shambled in to charge and ended in contact with nobody (``how`` "shamble": it stands
+    where it stopped). ``target`` is the squad it went for (a horde: the nearest squad where it stopped)."""
+
+    unit: str
+    target: str
+    how: str
+    rolled: int  # inches: the charge roll, or the shamble
+    short: float  # inches still between them, edge to edge
+
+
+@record(EVENTS)
 class CombatBrokenOff(Event):
     """After the pile-in no model of a close combat was in base contact with an enemy (a wall or a building
     between them): the units are no longer locked [house]."""

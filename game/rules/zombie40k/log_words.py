@@ -23,7 +23,6 @@ from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.attacks import NO_SAVE
 from game.rules.zombie40k.bearer import free_usr
-from game.rules.zombie40k.charge_words import short_charges
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
@@ -81,13 +80,7 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
             continue
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
-    short = short_charges(game, events)  # (a charge that fell short leaves no event: its line is told after)
-    told = [t for k, t in enumerate(texts) for t in (t, _short_words(short.get(k, ""))) if t]
-    return _counted_repeats(told)
-
-
-def _short_words(said: str) -> str:
-    return toned("warn", esc(capitalised(said))) if said else ""
+    return _counted_repeats([t for t in texts if t])
 
 
 def fleet_charges(events: list[Any]) -> list[Any]:
@@ -437,6 +430,20 @@ def _unit_destroyed(game: Zombie40kGame, e: ev.UnitDestroyed) -> str:
 def _charge_declared(game: Zombie40kGame, e: ev.ChargeDeclared) -> str:
     n = _n(game)
     return toned("warn", esc(f'{n.does(e.unit, "charges")} {n.unit(e.target)} ({e.distance:.1f}" away)'))
+
+
+@says(ev.ChargeFailed)
+def _charge_failed(game: Zombie40kGame, e: ev.ChargeFailed) -> str:
+    """``Horde 1's charge falls 1.0" short of Tactical Squad (shamble 5"): it stands there, not in close combat``;
+    a squad's says its roll and the distance it needed, and that it does not move."""
+    n = _n(game)
+    by = f' {e.short:.1f}"' if e.short >= 0.05 else " just"  # (never "0.0" short)
+    said = f"{_whose(n.unit(e.unit))} charge falls{by} short of {n.unit(e.target)}"
+    if e.how == "shamble":
+        said += f' (shamble {e.rolled}"): it stands there, not in close combat'
+    else:
+        said += f' (rolled {e.rolled}", needed {e.rolled + e.short:.1f}"): it does not move'
+    return toned("warn", esc(capitalised(said)))
 
 
 @says(ev.Engaged)

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, shooting
-from game.rules.zombie40k.events import Engaged, MoveRolled, PhaseStarted, WoundRegained
+from game.rules.zombie40k.events import ChargeFailed, Engaged, MoveRolled, PhaseStarted, WoundRegained
 from game.rules.zombie40k.state import HORDE, PLAYERS, ZOMBIES, Model, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
@@ -78,25 +78,37 @@ def shamble(world: World) -> None:
             if target is None:
                 continue
         move_horde(world, unit, target, float(inches), fields)
-        touched: list[str] = []
-        c = world.data.house.contact
-        for z in world.alive(unit):
-            for fid in world.table.figures_in_circle(z.position, z.radius + c + 0.9):
-                o = st.models.get(fid)
-                if (
-                    o is not None
-                    and o.alive
-                    and o.side == PLAYERS
-                    and world.edge(z, o) <= c
-                    and o.unit not in touched
-                ):
-                    touched.append(o.unit)
+        touched = in_contact(world, unit)
+        if reach and not touched:
+            gap, nearest = nearest_squad(world, unit)
+            world.emit(ChargeFailed(unit.id, nearest, "shamble", inches, round(gap, 3)))
         for uid in touched:
             squad = st.units[uid]
             if world.engage(unit, squad):
                 world.emit(Engaged(unit.id, squad.id, unit.id))
             unit.charged_turn = st.turn
     world.hooks.shamble_over(world)
+
+
+def in_contact(world: World, unit: Unit) -> list[str]:
+    """The player squads some zombie of ``unit`` is in base contact with, in the order first met."""
+    touched: list[str] = []
+    c = world.data.house.contact
+    for z in world.alive(unit):
+        for fid in world.table.figures_in_circle(z.position, z.radius + c + 0.9):
+            o = world.state.models.get(fid)
+            if o is not None and o.alive and o.side == PLAYERS and world.edge(z, o) <= c and o.unit not in touched:
+                touched.append(o.unit)
+    return touched
+
+
+def nearest_squad(world: World, unit: Unit) -> tuple[float, str]:
+    """The gap, edge to edge, between the horde's nearest zombie and the nearest player model, and that
+    model's squad."""
+    pairs = [
+        (world.edge(z, p), p.unit) for z in world.alive(unit) for s in world.state.squads() for p in world.alive(s)
+    ]
+    return min(pairs, default=(math.inf, ""))
 
 
 def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: dict | None = None) -> None:
