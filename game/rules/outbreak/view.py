@@ -989,6 +989,8 @@ class OutbreakView:
                 continue
             if base is not None and _generation_retold(game.log, base + i):
                 continue
+            if isinstance(e, ev.Engaged) and base is not None and holds.held_on(game.log, base + i):
+                continue  # still holding him from the move before: told when it grabbed him
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
