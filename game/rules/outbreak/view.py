@@ -1024,6 +1024,11 @@ class OutbreakView:
         text = _BRACKETED_DICE.sub(lambda m: "rolls " + ", ".join(m.group(1).split()) + ",", text)
         return _DEGREES.sub(lambda m: f"toward {compass(float(m.group(1)))}", text)
 
+    def dice_told(self, game: OutbreakGame, e: Event) -> tuple[tuple[int, ...], str] | None:
+        """The dice tray's faces and words for ``e`` where the log folds its roll into a line of several (the
+        zombies' paces, one line a step); None: the roll as it comes."""
+        return paces.tray(game, e, lambda fid: self.player_words(game, fid))
+
     def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
         """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""
         purpose = self.player_words(game, e.purpose)
