@@ -58,8 +58,9 @@ COMMAND_WORDS = {
 }
 KINDS = (
     move_kind(
-        'Run up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
-        'Click where to run; bystanders within 8" follow.',
+        'Move up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
+        # "where to run" over a plate's "not a run" (a move closing in): the prompt says move, and which is a run
+        'Click where to move; bystanders within 8" follow a run (a move not closing in on a zombie).',
     ),
     ActionKind(
         "fire",
