@@ -240,7 +240,8 @@ class Match:
             return self.words(preview.reason), True
         drawn = self.view.drawing(self.game, ctl.preview_command, preview)
         plate = next((p.text for p in drawn if isinstance(p, Plate)), "")
-        lines = [line for line in plate.splitlines() if line.strip()][1:]  # (its head says what the ask says)
+        lines = [line for line in plate.splitlines() if line.strip()]
+        lines = lines if lines and "%" in lines[0] else lines[1:]  # (a head says what the ask says, but its odds)
         said = "; ".join(sorted(lines, key=lambda line: "%" not in line))  # the odds first, before the cut
         kind = ctl.kinds.get(ctl.action or "")
         act = kind.label.upper() if kind is not None else "act"
