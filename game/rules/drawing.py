@@ -105,12 +105,15 @@ class Icon:
 @dataclass(frozen=True)
 class Plate:
     """Lines of text on a dark plate beside ``position``: what an action will do and its odds. A ``small`` plate
-    (a standing note, such as a squad's coherency) reads in smaller type, so it never hides the action."""
+    (a standing note, such as a squad's coherency) reads in smaller type, so it never hides the action. A plate
+    with a ``lead`` says first the one thing a player decides on (a shot's chance to destroy); its other lines
+    are the detail, in smaller type."""
 
     position: Point
     text: str
     tone: PlateTone = "path"
     small: bool = False
+    lead: bool = False
 
 
 Primitive = Path | Sight | Ring | Arc | Area | Cross | Icon | Plate

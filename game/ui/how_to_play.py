@@ -29,7 +29,10 @@ MOUSE = (
     ("Mouse wheel", "zoom in and out where the pointer is"),
 )
 # the sections of a rule set's reference that make its primer: what the game is, how a turn goes, who wins
-PRIMER = re.compile(r"^(the game|the turn|the move sequence|firing.*|zombie turn|winning.*)$", re.IGNORECASE)
+# a rule set's sections that make its "in short" (fighting off: how a grabbed character fights back)
+PRIMER = re.compile(
+    r"^(the game|the turn|the move sequence|firing.*|zombie turn|fighting off.*|winning.*)$", re.IGNORECASE
+)
 PRIMER_ITEMS = 5  # paragraphs and tables kept of each section: a primer, the rules help has the rest
 # under the primer's heading (its first section's heading came straight under it: a heading with nothing of its own)
 PRIMER_LINE = "What the game is, how a turn goes and who wins, in a few lines each; Rules help has every rule.<br>"

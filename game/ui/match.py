@@ -240,7 +240,8 @@ class Match:
             return self.words(preview.reason), True
         drawn = self.view.drawing(self.game, ctl.preview_command, preview)
         plate = next((p.text for p in drawn if isinstance(p, Plate)), "")
-        lines = [line for line in plate.splitlines() if line.strip()][1:]  # (its head says what the ask says)
+        lines = [line for line in plate.splitlines() if line.strip()]
+        lines = lines if lines and "%" in lines[0] else lines[1:]  # (a head says what the ask says, but its odds)
         said = "; ".join(sorted(lines, key=lambda line: "%" not in line))  # the odds first, before the cut
         kind = ctl.kinds.get(ctl.action or "")
         act = kind.label.upper() if kind is not None else "act"
@@ -662,9 +663,9 @@ class Match:
             line = phase_line(self.game, self.shown_turn, ev) if phase_line is not None else None
             if line is not None:
                 self.phase_shown = line  # a phase or step begins: the top bar names it while events play
-            dice = dice_of(ev)
+            dice = self._dice_shown(ev)
             if dice is not None:
-                self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
+                self.dice = dice
             self._notice(ev)
             if hasattr(self.view, "stop_words"):
                 self._since_stop.append(ev)
@@ -682,6 +683,16 @@ class Match:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
             self.sound(sid)
+
+    def _dice_shown(self, ev: Any) -> DiceShown | None:
+        """The tray's roll for ``ev`` (None: no roll): as the log told it where the view folds rolls into one line
+        (its ``dice_told``: the tray showed one zombie's pace under the log's line for them all), else the roll."""
+        told = getattr(self.view, "dice_told", None)
+        said = told(self.game, ev) if told is not None else None
+        if said is not None:
+            return DiceShown(said[0], said[1], False)
+        dice = dice_of(ev)
+        return None if dice is None else DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
 
     def _notice(self, ev: Any) -> None:
         """A phase begun or skipped goes up over the table (the view's words; one of the same key replaces

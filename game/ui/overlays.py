@@ -59,6 +59,7 @@ class Label:
 
     ``anchor`` is a pygame rect anchor (``center``, ``topleft``, ``bottomleft``...) placed at
     ``position``; ``offset`` shifts it by screen pixels (so a plate sits beside a figure at any zoom).
+    A plate's ``detail_size`` (0: its ``size``) is the type of its lines after the first.
     """
 
     position: Point
@@ -68,6 +69,7 @@ class Label:
     plate: bool = False
     anchor: str = "center"
     offset: tuple[int, int] = (0, 0)
+    detail_size: int = 0
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ SIGHT_STYLE = {"clear": "solid", "obscured": "dashed", "blocked": "dotted"}
 SIGHT_ICON = {"clear": "icons.los_clear", "obscured": "icons.los_obscured", "blocked": "icons.los_blocked"}
 PLATE = {"plate": True, "size": 20, "anchor": "bottomleft", "offset": (20, -16)}  # above right of the point
 SMALL_PLATE_SIZE = 15  # a standing note's plate (a squad's coherency): it must not cover the table
+DETAIL_SIZE = 16  # a plate's lines after its lead: the lead reads first, the plate stays small
 
 # path kind -> (colour, style, width); "legal" also gets the dark edge
 PATH_STYLE: dict[str, tuple[Colour, str, int]] = {
@@ -120,6 +121,7 @@ def _overlay(p: d.Primitive) -> list[Overlay]:
         return [Icon(p.position, p.sprite, p.size)]
     if isinstance(p, d.Plate):
         look = {**PLATE, "size": SMALL_PLATE_SIZE} if p.small else PLATE
+        look = {**look, "detail_size": DETAIL_SIZE} if p.lead and not p.small else look
         return [Label(p.position, p.text, PLATE_COLOUR.get(p.tone, PATH_COLOUR), **look)]  # type: ignore[arg-type]
     return []
 

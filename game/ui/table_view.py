@@ -62,6 +62,9 @@ PLATE_BG = (16, 17, 13, 225)
 # a plate tries its corners near the point, then one and two steps farther out (each step costs as much as
 # hiding 60 pixels of a neighbour's token): clear of the other figures where there is room
 PLATE_STEPS = (1, 2, 3)
+# inches: a circle this small on the table marks where a figure will be (a zombie after each third of a shot), which
+# a plate keeps clear of as of the target's base; the reach and range rings are far bigger
+MARK_RADIUS = 1.5
 PLATE_STEP_COST = 60
 NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
 
@@ -942,19 +945,23 @@ class TableView:
         return cached
 
     def plate(
-        self, text: str, size: int, colour: tuple[int, int, int], width: int | None = None
+        self, text: str, size: int, colour: tuple[int, int, int], width: int | None = None, detail: int = 0
     ) -> pygame.Surface:
         """Several lines of text on a dark rounded plate (made once per text); with ``width`` (pixels) a line
-        longer than that is wrapped at words, so a long refusal stays on the screen."""
-        key = (text, size, colour, width)
+        longer than that is wrapped at words, so a long refusal stays on the screen; with ``detail`` the lines
+        after the first (the lead) in that smaller type."""
+        key = (text, size, colour, width, detail)
         cached = self._plates.get(key)
         if cached is not None:
             return cached
-        rows = text.split("\n")
+        first, *rest = text.split("\n")
+        sized = [(first, size), *((row, detail or size) for row in rest)]
         if width is not None:
-            measure = lambda t: self.texts.font(size).size(t)[0]  # noqa: E731
-            rows = [part for row in rows for part in wrap(row, max(width - 16, 40), measure)]
-        lines = [self.texts.render(line, size, colour, shadow=False) for line in rows]
+            measure = lambda t, k: self.texts.font(k).size(t)[0]  # noqa: E731
+            sized = [
+                (part, k) for row, k in sized for part in wrap(row, max(width - 16, 40), partial(measure, k=k))
+            ]
+        lines = [self.texts.render(line, k, colour, shadow=False) for line, k in sized]
         w = max(line.get_width() for line in lines) + 16
         h = sum(line.get_height() for line in lines) + 10
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1079,7 +1086,7 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     wide = min(PLATE_WIDTH, pygame.Rect(self.camera.viewport).width - 24)
-                    image = self.plate(o.text, o.size, o.colour, wide)
+                    image = self.plate(o.text, o.size, o.colour, wide, o.detail_size)
                     rect = self.plate_rect(image.get_size(), (x, y), o)
                     surface.blit(image, rect)
                     self.plates.append(rect)
@@ -1390,8 +1397,8 @@ class TableView:
         return best[1]
 
     def _keep_clear(self) -> dict[str, list]:
-        """What a plate should not hide, in screen pixels: the selected and targeted bases, points along
-        every drawn line (paths, sight lines), and the tape's reading."""
+        """What a plate should not hide, in screen pixels: the selected and targeted bases, the marks a base across
+        (where a figure will be), points along every drawn line (paths, sight lines), and the tape's reading."""
         rects: list[pygame.Rect] = []
         for t in self.tokens:
             if t.highlight in ("selected", "target"):
@@ -1400,6 +1407,10 @@ class TableView:
                 rects.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
         points: list[tuple[float, float]] = []
         for o in self.overlays:
+            if isinstance(o, Circle) and o.radius <= MARK_RADIUS:  # a mark a base across: where a figure will be
+                cx, cy = self.camera.to_screen(o.centre)
+                r = max(6.0, o.radius * self.camera.ppi)
+                rects.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
             if isinstance(o, Line) and o.width >= 2:
                 pts = self._screen(o.points)
                 for a, b in zip(pts, pts[1:]):

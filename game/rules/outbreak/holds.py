@@ -14,7 +14,11 @@ the way that step will make it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.numerals import digits_in
+from game.rules.core import Event
+from game.rules.outbreak.events import Engaged, Followed, Moved, MoveStarted, ZombieMoved
 from game.rules.outbreak.world import World
 
 
@@ -45,3 +49,21 @@ def held_by(world: World, hid: str) -> list[str]:
 def grabbing(world: World, zid: str) -> str | None:
     """The human the zombie ``zid`` holds now, or None."""
     return next((h for h, zs in holds(world).items() if zid in zs), None)
+
+
+def held_on(log: Sequence[Event], i: int) -> bool:
+    """Whether the grab ``log[i]`` (an ``Engaged``) is a zombie holding on to the human it held the move before,
+    neither of them moved since: the log tells a grab once, not again each move the fight goes on."""
+    grab = log[i]
+    assert isinstance(grab, Engaged)
+    moves = 0
+    for e in reversed(log[:i]):
+        if isinstance(e, MoveStarted):
+            moves += 1
+            if moves > 1:  # no grab of his the move before: this one is new
+                return False
+        elif isinstance(e, Engaged) and e.zombie == grab.zombie:
+            return e.human == grab.human
+        elif isinstance(e, (Moved, ZombieMoved, Followed)) and e.figure in (grab.zombie, grab.human):
+            return False
+    return False

@@ -1,6 +1,7 @@
 """The zombies' paces in the log: one line for the zombies' move step ("Zombies' pace: 2 run 8" (Zombie 4,
-Zombie 6 rolled a 6), 6 walk 6\""), not a line per zombie. The rolls stay events of their own (the dice tray
-shows each); only their words are folded, at the first pace roll of the step, so the log keeps its order."""
+Zombie 6 rolled a 6), 6 walk 6\""), not a line per zombie. The rolls stay events of their own; only their words
+are folded, at the first pace roll of the step, so the log keeps its order, and the dice tray shows the step's dice
+under the same line (:func:`tray`)."""
 
 from __future__ import annotations
 
@@ -88,3 +89,23 @@ def paces_words(game: OutbreakGame, rolls: Sequence[DiceRolled], name: Callable[
     if walkers:
         parts.append(f'{walkers} {"walks" if walkers == 1 else "walk"} {walk:g}"')
     return f"Zombies' pace: {', '.join(parts)}"
+
+
+def tray(game: OutbreakGame, e: Event, name: Callable[[str], str]) -> tuple[tuple[int, ...], str] | None:
+    """What the dice tray shows for the pace roll ``e`` of the zombies' move step: the step's dice (the runners'
+    first) and the log's one line for them, so the tray shows the roll the log just told (it showed Zombie 1's
+    "D6 = 2: Zombie 1 moves 6"" under the log's "Zombies' pace: 3 run 8" ..."); None for any other roll."""
+    if not is_pace(e):
+        return None
+    log = game.log
+    i = where_in_log(log, [e])
+    if i is None:
+        return None
+    start, end = _step_bounds(log, i)
+    began = log[start]
+    if not (isinstance(began, ev.StepStarted) and began.name == ZOMBIES_MOVE):
+        return None
+    rolls = [r for r in log[start:end] if isinstance(r, DiceRolled) and is_pace(r)]
+    rush_on = int(game.world.data.get("movement", "zombie_rush_on"))
+    faces = sorted((face for r in rolls for face in r.faces), key=lambda face: face < rush_on)
+    return tuple(faces), paces_words(game, rolls, name)

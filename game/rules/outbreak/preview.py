@@ -62,7 +62,9 @@ def _move(world: World, cmd: Move) -> Preview:
     details["runs"] = runs
     details["followers"] = [g.id for g in p.followers] if runs else []
     if p.followers and not runs:
-        details["nobody_follows"] = "ends nearer the zombies than it starts: not a run, so nobody follows"
+        details["nobody_follows"] = (
+            "closes in on a zombie (ends nearer than it starts): not a run, so nobody follows"
+        )
     details["roll_needed"] = movement.zombie_near(world, f)
     if details["paths"]:
         details["exits"] = _exits(world, p, details["paths"], details["followers"])

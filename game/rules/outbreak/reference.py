@@ -72,6 +72,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         movement(d),
         move_sequence(),
         shooting(d),
+        fighting_off(d),
         close_combat(d, reading),
         bites(),
         winning(d),
@@ -282,6 +283,27 @@ def close_combat(d: ObData, reading: bool) -> Section:
                 "A zombie killed by a first blow takes no part in the grapple: the human grapples the zombies "
                 "left, the first of them with 3D6.",
                 house=True,
+            ),
+        ),
+    )
+
+
+def fighting_off(d: ObData) -> Section:
+    """How a character fights off the zombies that grab him, in a player's words, before the close combat rules
+    (How to play's "in short" shows it: a newcomer found the grapple nowhere there)."""
+    cc = d.raw["close_combat"]
+    first, *rest = (f"{n}D6" for n in cc["grapple_dice"])
+    return Section(
+        "Fighting off a zombie",
+        (
+            Paragraph(
+                f"A zombie that reaches a character grabs him (up to {cc['max_engaged']} at once), and he cannot "
+                "walk away: he fights where he stands. First he strikes a blow with his close combat weapon, or a "
+                f"gun with shots left ({cc['gun_kills_on']}+ kills with most weapons; a {cc['chain_on']} strikes the "
+                "next zombie too). Then he grapples each zombie still holding him: he rolls "
+                f"{first} against the first ({', '.join(rest)} against the next) and keeps his highest die, the "
+                "zombie rolls one D6; higher wins and the loser dies. On a draw the zombie holds on: they fight "
+                "again next move."
             ),
         ),
     )

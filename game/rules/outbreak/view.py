@@ -58,8 +58,9 @@ COMMAND_WORDS = {
 }
 KINDS = (
     move_kind(
-        'Run up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
-        'Click where to run; bystanders within 8" follow.',
+        'Move up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
+        # "where to run" over a plate's "not a run" (a move closing in): the prompt says move, and which is a run
+        'Click where to move; bystanders within 8" follow a run (a move not closing in on a zombie).',
     ),
     ActionKind(
         "fire",
@@ -240,6 +241,23 @@ def _how_far(paths: dict[str, Any]) -> str:
     first, *rest = lengths.items()
     further = [f"{words} on the {label} run" for label, words in rest if words != first[1]]
     return f"moves {first[1]}" + (f" ({', '.join(further)})" if further else "")
+
+
+def _move_head(preview: Any, paths: dict[str, Any], odds: str) -> str:
+    """The move plate's first line: how far he goes and what the movement roll risks, in one line
+    (``moves 6.0" (7.4" on the 8" run) \u00b7 frozen 17%, 8" run 17%``; ``moves 6.0" \u00b7 no zombie within 8": no roll``).
+    The roll's odds alone when there is no way to measure."""
+    how_far = _how_far(paths)
+    if not preview.details.get("roll_needed"):
+        return (f"{how_far} \u00b7 " if how_far else "") + 'no zombie within 8": no roll'
+    if not how_far:
+        return "movement roll: " + odds
+    c = preview.chances
+    risk = f"frozen {percent(c.get('frozen', 0.0))}"
+    run = next((k for k in c if k not in ("frozen", next(iter(paths), ""))), None)  # the 8" run's chance
+    if run is not None and "on the" in how_far:  # (said only when the run goes further than the walk)
+        risk += f", {run} run {percent(c[run])}"
+    return f"{how_far} \u00b7 {risk}"
 
 
 def _furthest(preview: Any) -> dict[str, Any] | None:
@@ -818,9 +836,7 @@ class OutbreakView:
             for n in preview.details.get("followers", []):
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
-            how_far = _how_far(paths)
-            roll = "movement roll: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
-            roll += "\n" + how_far if how_far else ""
+            roll = _move_head(preview, paths, odds)
             ends = self._ends_near(game, f, paths)
             roll += "\n" + ends if ends else ""
             if ends.startswith("ends in contact") and not self._can_shoot(game, f.id):
@@ -841,25 +857,19 @@ class OutbreakView:
                 out += marks
                 if why:
                     end, roll = stop, f"{why}\n{inches_walked(far['length'])} of it \u00b7 {roll}"
-            out.append(d.Plate(tuple(end), roll, "path"))  # type: ignore[arg-type]
+            out.append(d.Plate(tuple(end), roll, "path", lead=True))  # type: ignore[arg-type]
         elif isinstance(cmd, Fire) and f is not None:
             t = game.figure(cmd.target)
             state = preview.details.get("sight", "clear")
             out.append(d.Sight(f.position, t.position, state))
             marks, arrives = self._thirds_marks(game, f, t, preview)
             out += marks
-            chances = {int(k): v for k, v in preview.details.get("third_chances", {}).items() if v > 0}
-            first = preview.details.get("shot", 1)
-            left = counted(max(0, 4 - first), "shot")  # one a third of the move: the thirds say when it lands
-            text = f"Shot ({left} left this move): {odds}\nlands in " + ", ".join(
-                f"third {k} {percent(v)}" for k, v in chances.items()
-            )
-            if arrives is not None:
-                text += "\n" + self._arrives_words(f, arrives, min(chances, default=arrives))
+            text = self._shot_words(f, preview, arrives)
             friends = [self._who(game, h) for h in preview.details.get("friends_in_line", [])]
             if friends:  # a newcomer wonders whether a friend in the way spoils the shot: he does not
                 text += f"\nfires past {', '.join(friends)}: a friend in the line of fire blocks nothing here"
-            out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
+            tone: d.PlateTone = "sight_obscured" if state == "obscured" else "sight_clear"
+            out.append(d.Plate(t.position, text, tone, lead=True))
         elif isinstance(cmd, Spot) and f is not None:
             target = game.state.figures.get(preview.details.get("target") or "")
             if target is not None:
@@ -899,14 +909,32 @@ class OutbreakView:
             out.append(d.Area(tuple(at), "charge", radius=t.radius, label=label))  # type: ignore[arg-type]
         return out, arrives
 
+    def _shot_words(self, f: Figure, preview: Any, arrives: int | None) -> str:
+        """The shot's plate, short: first the chance it destroys the zombie (what a player fires for), then the
+        other odds and the thirds it lands in on one line, and whether the zombie reaches him first (the plate
+        said all four odds on its first line and covered the table round the target)."""
+        c = preview.chances
+        thirds = {int(k): v for k, v in preview.details.get("third_chances", {}).items() if v > 0}
+        left = counted(max(0, 4 - preview.details.get("shot", 1)), "shot")  # one a third: the thirds say when
+        lands = ", ".join(f"{'third ' * (n == 0)}{k} {percent(v)}" for n, (k, v) in enumerate(thirds.items()))
+        rest = f"hit, not destroyed {percent(c.get('hit, not destroyed', 0.0))} \u00b7 jams {percent(c.get('jammed', 0.0))}"
+        lines = [
+            f"Shot: destroys it {percent(c.get('destroyed', 0.0))} ({left} left this move)",
+            rest + (f" \u00b7 lands in {lands}" if lands else ""),
+        ]
+        if arrives is not None:
+            lines.append(self._arrives_words(f, arrives, min(thirds, default=arrives)))
+        return "\n".join(lines)
+
     def _arrives_words(self, f: Figure, arrives: int, earliest: int) -> str:
         """The plate's line for a zombie that reaches the shooter, agreeing with the thirds' odds above it: a hit
         lands whenever it comes, and once it is at him his gun is a close combat weapon (its shots left are
-        blows), so no shot follows this one."""
+        blows), so no shot follows this one. Short: the plate's widest line ("..., whichever third the hit lands in:
+        no shot after this one") made it too wide to stand clear of the shot's way."""
         who = _esc(f.name or f.id)
         if arrives <= earliest:
-            return f"it reaches {who} by third {arrives}, whichever third the hit lands in: no shot after this one"
-        return f"it reaches {who} by third {arrives}: if the hit lands then or later, no shot after this one"
+            return f"it reaches {who} by third {arrives}, before any hit lands: his last shot this move"
+        return f"it reaches {who} by third {arrives}: a hit then or later is his last shot this move"
 
     def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
         """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: Jo closes in to fight
@@ -989,6 +1017,8 @@ class OutbreakView:
                 continue
             if base is not None and _generation_retold(game.log, base + i):
                 continue
+            if isinstance(e, ev.Engaged) and base is not None and holds.held_on(game.log, base + i):
+                continue  # still holding him from the move before: told when it grabbed him
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
@@ -1021,6 +1051,11 @@ class OutbreakView:
         text = _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", swap_ids(text, names))
         text = _BRACKETED_DICE.sub(lambda m: "rolls " + ", ".join(m.group(1).split()) + ",", text)
         return _DEGREES.sub(lambda m: f"toward {compass(float(m.group(1)))}", text)
+
+    def dice_told(self, game: OutbreakGame, e: Event) -> tuple[tuple[int, ...], str] | None:
+        """The dice tray's faces and words for ``e`` where the log folds its roll into a line of several (the
+        zombies' paces, one line a step); None: the roll as it comes."""
+        return paces.tray(game, e, lambda fid: self.player_words(game, fid))
 
     def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
         """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""

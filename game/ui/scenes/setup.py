@@ -533,10 +533,20 @@ class SetupScene(Scene):
 
     def _tip_menus(self) -> None:
         """Each drop-down's help on the button that shows its choice: pygame_gui makes that button afresh each
-        time the list closes, without a tooltip, and it is what the pointer hovers."""
+        time the list closes, without a tooltip, and it is what the pointer hovers. While the list is open the
+        help stays away: pygame_gui puts it under the button, over the list's first entry (a newcomer could
+        neither read nor click the first weapon)."""
         for menu, help in self.menu_tips.items():
             button = getattr(menu.current_state, "selected_option_button", None)
-            if button is not None and button.tool_tip_text != help:
+            if button is None:
+                continue
+            if menu.current_state is menu.menu_states.get("expanded"):
+                if button.tool_tip_text is not None:
+                    button.set_tooltip(None)
+                if button.tool_tip is not None:
+                    button.tool_tip.kill()
+                    button.tool_tip = None
+            elif button.tool_tip_text != help:
                 self._tip(button, help)
 
     def _build_figures(
