@@ -28,6 +28,7 @@ from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
 from game.ui.map_render import MapRenderer
+from game.ui.obstacles_over import ObstacleLines, wall_segments
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
 from game.ui.terrain_art import bake_terrain
@@ -54,6 +55,11 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
     "ruin": ((210, 160, 230), "dashed", 2),
 }
 ZONE_FILL_ALPHA = 46
+# a wall's bar drawn again over a token that covers it (:meth:`TableView._draw_walls_over`): its colour, dark edge
+# and width in inches (never under 2 pixels)
+WALL_OVER_COLOUR = (224, 214, 184)
+WALL_OVER_EDGE = (36, 32, 26)
+WALL_OVER_WIDTH = 0.18
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
@@ -375,6 +381,7 @@ class TableView:
         self.texts = TextCache()
         self.tokens: Sequence[TokenView] = ()
         self.overlays: Sequence[Overlay] = ()
+        self._walls: tuple[Scenario, ObstacleLines] | None = None  # the walls drawn over tokens, of this scenario
         self.show_outlines = False
         self.show_zones = True
         self.tape: Tape | None = None
@@ -614,6 +621,7 @@ class TableView:
         self._place_words_kept()  # names, readings and numbers: clear of the figures and of each other
         surface.blits(self._zone_blits, doreturn=False)  # under the figures: a name that stays put hides nobody
         self._draw_tokens(surface)
+        self._draw_walls_over(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross)) or _over(o)])
         surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
@@ -711,6 +719,30 @@ class TableView:
         self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
+
+    def _draw_walls_over(self, surface: pygame.Surface) -> None:
+        """The part of each wall, barricade or sandbag line a token covers, drawn again across the token as a thin
+        bar: a squad lined up at a barricade hid it at the fit zoom (:mod:`game.ui.obstacles_over`)."""
+        if self.scenario is None:
+            return
+        if self._walls is None or self._walls[0] is not self.scenario:
+            self._walls = (self.scenario, ObstacleLines(wall_segments(self.scenario.terrain)))
+        walls = self._walls[1]
+        if not walls.segments:
+            return
+        cam = self.camera
+        ppi, to = cam.ppi, cam.to_screen
+        view = pygame.Rect(cam.viewport)
+        width = max(2, round(ppi * WALL_OVER_WIDTH))
+        for token in self.tokens:
+            r = shown_radius(token.base_radius * ppi, token.kind) + 3  # (the token's ring too)
+            centre = to(token.position)
+            if not view.collidepoint(centre):
+                continue
+            for a, b in walls.chords(token.position, r / ppi):
+                pa, pb = to(a), to(b)
+                pygame.draw.line(surface, WALL_OVER_EDGE, pa, pb, width + 2)
+                pygame.draw.line(surface, WALL_OVER_COLOUR, pa, pb, width)
 
     def _down_tags(
         self, fallen: Sequence[tuple[TokenView, float, float, float]]
