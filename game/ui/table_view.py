@@ -55,6 +55,7 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
     "ruin": ((210, 160, 230), "dashed", 2),
 }
 ZONE_FILL_ALPHA = 46
+GHOST_MOST = 1.5  # inches: a ring no wider is a base's, where a move lands (a plate keeps clear of it)
 # a wall's bar drawn again over a token that covers it (:meth:`TableView._draw_walls_over`): its colour, dark edge
 # and width in inches (never under 2 pixels)
 WALL_OVER_COLOUR = (224, 214, 184)
@@ -1422,9 +1423,10 @@ class TableView:
         return best[1]
 
     def _keep_clear(self) -> dict[str, list]:
-        """What a plate should not hide, in screen pixels: the selected and targeted bases, points along
-        every drawn line (paths, sight lines), and the tape's reading."""
-        rects: list[pygame.Rect] = []
+        """What a plate should not hide, in screen pixels: the selected and targeted bases, the rings where a
+        move's models land (a squad move's plate covered its ghost models), points along every drawn line
+        (paths, sight lines), and the tape's reading."""
+        rects: list[pygame.Rect] = self._ghost_rects()
         for t in self.tokens:
             if t.highlight in ("selected", "target"):
                 cx, cy = self.camera.to_screen(t.position)
@@ -1442,6 +1444,16 @@ class TableView:
         if self.tape is not None:
             rects.append(self._tape_plate_rect(self.tape))
         return {"rects": rects, "points": points, "figures": self._plate_figures()}
+
+    def _ghost_rects(self) -> list[pygame.Rect]:
+        """The squares of the base-sized rings the preview draws where its models land (never the reach's)."""
+        out = []
+        for o in self.overlays:
+            if isinstance(o, Circle) and not o.label and o.radius <= GHOST_MOST:
+                cx, cy = self.camera.to_screen(o.centre)
+                r = o.radius * self.camera.ppi + 3
+                out.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+        return out
 
     def _plate_figures(self) -> list[pygame.Rect]:
         """The squares of the figures a plate should not hide (all but the selected and the target), kept
