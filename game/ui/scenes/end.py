@@ -158,7 +158,8 @@ class EndScene(Scene):
         lay = end_layout(size, 3 + table + setup)
         self.layout = lay
         self.buttons = {}
-        first = ("again", self._fitting(self.again_words, lay.buttons[0].width, "Same teams"))
+        short = "Same teams" if self.again_words == SAME_AGAIN else self.again_words  # (others as they were)
+        first = ("again", self._fitting(self.again_words, lay.buttons[0].width, short))
         if self.chapter is not None:  # a campaign's chapter
             first = ("continue", self._fitting(self.chapter.continue_words, lay.buttons[0].width))
         rows = [(*first, "#primary"), ("title", "Title screen", "#end_title"), ("quit", "Quit", "#end_quit")]
