@@ -213,12 +213,13 @@ def test_the_rules_help_opens_with_what_the_game_is_then_what_the_tags_mean(key:
 @pytest.mark.parametrize("name", ["hive_street.tmx", "normandy_village.tmx"])
 def test_the_set_up_says_what_its_tags_mean(tmp_path: Path, name: str) -> None:
     """ "[seed]" beside Begin (a solo Zombie 40,000 game's note) and "[house]" on Zombiekrieg's Horde size were
-    unexplained: under the set-up's heading a line says what the tags mean, whole, at the narrowest window too."""
+    unexplained: under the set-up's heading a line says what the tags mean, whole, at the narrowest window too.
+    (The set-up shows no "[seed]" now, a 40k newcomer's jargon: the line explains "[house]" alone.)"""
     import warnings
 
     import pygame
 
-    from game.ui.rules_help import TAGS_SHORT
+    from game.ui.rules_help import HOUSE_SHORT
     from game.ui.scenario_list import load_entry
     from game.ui.scenes.setup import SetupScene
 
@@ -226,7 +227,7 @@ def test_the_set_up_says_what_its_tags_mean(tmp_path: Path, name: str) -> None:
         app.push(SetupScene(app, load_entry(MAPS / name)))
         app.run_frames(2)
         legend = app.scene.legend
-        assert legend is not None and legend.text == TAGS_SHORT
+        assert legend is not None and legend.text == HOUSE_SHORT
         pygame.display.set_mode((800, 560), pygame.RESIZABLE)  # the narrowest window
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")  # pygame_gui warns when a label's words do not fit it

@@ -272,7 +272,7 @@ def test_a_team_lists_what_may_be_added_with_its_cost_and_the_reason_for_a_refus
     assert "Player 1 team: 9 of 10 points" in labels and "Grunt x3 (9 pts)" in labels  # alike ones on one row
     listed = add_list(scene)
     assert listed.link_hover_chunks == [] and "refused: Costs 3, 1 points left." in listed.html_text
-    click(app, button(scene, "Remove").rect.center)
+    click(app, button(scene, "Remove 1").rect.center)
     assert "Player 1 team: 6 of 10 points" in texts(scene, pygame_gui.elements.UILabel)
     assert "Grunt x2 (6 pts)" in texts(scene, pygame_gui.elements.UILabel)
 

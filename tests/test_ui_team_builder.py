@@ -42,7 +42,9 @@ def add_list(scene: SetupScene) -> pygame_gui.elements.UITextBox:
 def remove_all(app: App, scene: SetupScene) -> None:
     while scene.setup.answers["each"][0]["team"]:
         remove = next(
-            e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove"
+            e
+            for e in scene._elements
+            if isinstance(e, pygame_gui.elements.UIButton) and e.alive() and e.text.startswith("Remove")
         )
         click(app, remove.rect.center)
 
@@ -72,7 +74,9 @@ def test_remove_on_the_unit_takes_the_whole_team_off_not_its_base_alone(scene: S
     """A newcomer's first click, Remove on "Guardian Defenders, a model": it took the unit off and left "One more
     Guardian x7" behind with "player 1: no unit None in the roster" and Begin greyed."""
     app = scene.app
-    first = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove")
+    first = next(
+        e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove all"
+    )
     click(app, first.rect.center)
     assert scene.setup.answers["each"][0]["team"] == []
     assert "Player 1 Zombie Survival Team: 0 of 75 points" in labels(scene)
@@ -255,10 +259,11 @@ def test_a_solo_game_says_it_has_no_one_to_charge_and_two_players_do_not(scene: 
     from test_ui_setup import choose
 
     from game.rules.zombie40k.assault import ONLY_PLAYERS
+    from game.ui.rules_help import untagged
 
     app = scene.app
     said = html.unescape(scene.notes_box.html_text)
-    assert "Solo game: your squad never charges" in said and ONLY_PLAYERS in said
+    assert "Solo game: your squad never charges" in said and untagged(ONLY_PLAYERS) in said  # (no "[seed]")
     assert scene.begin.is_enabled and scene.refusal_box is None  # a note, not a refusal
     screen = pygame.Rect(0, 0, *app.screen.get_size())
     assert screen.contains(scene.notes_box.rect) and not scene.notes_box.rect.colliderect(scene.begin.rect)

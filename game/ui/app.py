@@ -10,6 +10,7 @@ Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
 
 from __future__ import annotations
 
+import copy
 import html
 import logging
 import math
@@ -288,13 +289,22 @@ class App:
         on_title: Callable[[], None] | None = None,
         chapter: ChapterEnd | None = None,
         *,
-        again_words: str = "Play again",
+        again_words: str = "",
         on_table: Callable[[], None] | None = None,
+        on_setup: Callable[[], None] | None = None,
     ) -> None:
         from game.ui.scenes.end import EndScene
 
-        end = EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter, on_table=on_table)
-        end.again_words = again_words
+        end = EndScene(
+            self,
+            report,
+            on_again=on_again,
+            on_title=on_title,
+            chapter=chapter,
+            on_table=on_table,
+            on_setup=on_setup,
+        )
+        end.again_words = again_words or end.again_words
         self.push(end)
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
@@ -337,13 +347,17 @@ class App:
 
         self.replace(DemoDealScene(self, Dealing(make), games, standalone))
 
-    def start_setup(self, entry: ScenarioEntry) -> None:
+    def start_setup(self, entry: ScenarioEntry, answers: dict[str, Any] | None = None) -> None:
         """The set-up screen of a scenario whose rule set plays on screen (else nothing happens: the
-        menus say why, see :func:`~game.ui.scenario_list.not_playable`)."""
+        menus say why, see :func:`~game.ui.scenario_list.not_playable`), opened on ``answers`` when given (the
+        choices of the game just played, to change)."""
         from game.ui.scenes.setup import SetupScene
 
         if entry.scenario is not None and not not_playable(entry.scenario.ruleset):
-            self.push(SetupScene(self, entry))
+            scene = SetupScene(self, entry)
+            if answers:
+                scene.setup.answers = copy.deepcopy(answers)
+            self.push(scene)
 
     def start_game(self, setup: GameSetup, seed: int | None = None) -> None:
         """Put ``setup``'s game on the table (a new random seed unless ``seed`` is given)."""

@@ -128,11 +128,13 @@ class Navigator(Protocol):
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
         *,
-        again_words: str = "Play again",
+        again_words: str = "",
         on_table: Callable[[], None] | None = None,
+        on_setup: Callable[[], None] | None = None,
     ) -> None:
         """The end screen with the rule set's report; ``on_again`` plays again (default: the set-up), its
-        button reading ``again_words``; ``on_table`` goes back to the final table (its button only then)."""
+        button reading ``again_words`` (else "Play again", or "Same teams again" beside New set-up); ``on_table``
+        goes back to the final table, ``on_setup`` to the set-up (their buttons only then)."""
         ...
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
@@ -147,7 +149,7 @@ class Navigator(Protocol):
         """The demo again (its next game, the night's score kept) once nobody has touched the screen a while."""
         ...
 
-    def start_setup(self, entry: ScenarioEntry) -> None: ...
+    def start_setup(self, entry: ScenarioEntry, answers: dict[str, Any] | None = None) -> None: ...
 
     def start_game(self, setup: GameSetup, seed: int | None = None) -> None: ...
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -204,11 +205,22 @@ def tags_legend(house: str = HOUSE, seed: str = "[seed]") -> str:
     )
 
 
+def untagged(text: str) -> str:
+    """``text`` without its "[seed]" tags: a player choosing his team reads the rules' words, not where they come
+    from (a 40k newcomer read "[seed]" in his Add list as jargon; the tags stay in the rules help for designers).
+
+    >>> untagged("at no points cost [seed]. A unit rule [house: 1] helps")
+    'at no points cost. A unit rule [house: 1] helps'
+    """
+    return re.sub(r"\s*\[seed\]", "", text)
+
+
 TAGS_LEGEND = tags_legend("[house]")  # the same line in plain words
 # ... and shorter, for a screen's top line
 TAGS_SHORT = (
     "[house]: the club's reading where the source rules are silent \u00b7 [seed]: straight from the source rules"
 )
+HOUSE_SHORT = "[house]: the club's reading where the source rules are silent"  # the set-up's: it shows no [seed]
 
 
 def _head(ruleset: RuleSet) -> str:

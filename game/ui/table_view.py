@@ -28,6 +28,7 @@ from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
 from game.ui.map_render import MapRenderer
+from game.ui.obstacles_over import ObstacleLines, wall_segments
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
 from game.ui.terrain_art import bake_terrain
@@ -54,6 +55,11 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
     "ruin": ((210, 160, 230), "dashed", 2),
 }
 ZONE_FILL_ALPHA = 46
+# a wall's bar drawn again over a token that covers it (:meth:`TableView._draw_walls_over`): its colour, dark edge
+# and width in inches (never under 2 pixels)
+WALL_OVER_COLOUR = (224, 214, 184)
+WALL_OVER_EDGE = (36, 32, 26)
+WALL_OVER_WIDTH = 0.18
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
@@ -64,7 +70,7 @@ PLATE_BG = (16, 17, 13, 225)
 PLATE_STEPS = (1, 2, 3)
 # inches: a circle this small on the table marks where a figure will be (a zombie after each third of a shot), which
 # a plate keeps clear of as of the target's base; the reach and range rings are far bigger
-MARK_RADIUS = 1.5
+MARK_RADIUS = 1.5  # inches: a ring no wider is a base's, where a figure will be (a plate keeps clear of it)
 PLATE_STEP_COST = 60
 NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
 
@@ -378,6 +384,7 @@ class TableView:
         self.texts = TextCache()
         self.tokens: Sequence[TokenView] = ()
         self.overlays: Sequence[Overlay] = ()
+        self._walls: tuple[Scenario, ObstacleLines] | None = None  # the walls drawn over tokens, of this scenario
         self.show_outlines = False
         self.show_zones = True
         self.tape: Tape | None = None
@@ -617,6 +624,7 @@ class TableView:
         self._place_words_kept()  # names, readings and numbers: clear of the figures and of each other
         surface.blits(self._zone_blits, doreturn=False)  # under the figures: a name that stays put hides nobody
         self._draw_tokens(surface)
+        self._draw_walls_over(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross)) or _over(o)])
         surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
@@ -714,6 +722,30 @@ class TableView:
         self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
+
+    def _draw_walls_over(self, surface: pygame.Surface) -> None:
+        """The part of each wall, barricade or sandbag line a token covers, drawn again across the token as a thin
+        bar: a squad lined up at a barricade hid it at the fit zoom (:mod:`game.ui.obstacles_over`)."""
+        if self.scenario is None:
+            return
+        if self._walls is None or self._walls[0] is not self.scenario:
+            self._walls = (self.scenario, ObstacleLines(wall_segments(self.scenario.terrain)))
+        walls = self._walls[1]
+        if not walls.segments:
+            return
+        cam = self.camera
+        ppi, to = cam.ppi, cam.to_screen
+        view = pygame.Rect(cam.viewport)
+        width = max(2, round(ppi * WALL_OVER_WIDTH))
+        for token in self.tokens:
+            r = shown_radius(token.base_radius * ppi, token.kind) + 3  # (the token's ring too)
+            centre = to(token.position)
+            if not view.collidepoint(centre):
+                continue
+            for a, b in walls.chords(token.position, r / ppi):
+                pa, pb = to(a), to(b)
+                pygame.draw.line(surface, WALL_OVER_EDGE, pa, pb, width + 2)
+                pygame.draw.line(surface, WALL_OVER_COLOUR, pa, pb, width)
 
     def _down_tags(
         self, fallen: Sequence[tuple[TokenView, float, float, float]]
@@ -1398,7 +1430,8 @@ class TableView:
 
     def _keep_clear(self) -> dict[str, list]:
         """What a plate should not hide, in screen pixels: the selected and targeted bases, the marks a base across
-        (where a figure will be), points along every drawn line (paths, sight lines), and the tape's reading."""
+        (where a figure will be: a squad move's models, a zombie after each third), points along every drawn
+        line (paths, sight lines), and the tape's reading."""
         rects: list[pygame.Rect] = []
         for t in self.tokens:
             if t.highlight in ("selected", "target"):

@@ -7,11 +7,14 @@ model moves, and no model moves further than the roll [7th: the unit moves throu
 whose Move the rules refuse stays where he is and the log says why; the models after him still
 move. The squad's move is refused as a whole only when none of its models could move.
 
-The preview walks the same sequence without rolling: each model is stood where his move would end (so the
-next is checked against the squad as it will stand), then every one is put back.
+The check walks the same sequence without rolling: each model is stood where his move would end (so the
+next is checked against the squad as it will stand), then every one is put back. That walk is the plan carried out
+(:class:`SquadPlan`): whether the squad goes through difficult terrain is read from it, not walked again.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
 from game.rules.kit import group_move
@@ -26,11 +29,11 @@ from game.table.geometry import path_length, truncate_path
 
 __all__ = [
     "Step",
+    "SquadPlan",
     "walk",
     "plan_squad",
     "carry_out_squad",
     "plan_part",
-    "goes_through_difficult",
     "through_difficult",
 ]
 
@@ -107,25 +110,28 @@ def _cut(world: World, fid: str, path: tuple[Point, ...], reach: float) -> tuple
     return tuple(way[1:])
 
 
-def goes_through_difficult(world: World, cmd: MoveSquad) -> bool:
-    """Whether the squad's move takes any model that moves through difficult terrain (or the whole squad moves
-    as if it did): then the squad rolls first and the roll caps every model."""
-    return through_difficult(world, cmd.unit, walk(world, cmd))
-
-
 def through_difficult(world: World, unit_id: str, steps: list[Step]) -> bool:
-    """Whether any model of ``steps`` that moves goes through difficult terrain, or the squad moves as if."""
+    """Whether any model of ``steps`` that moves goes through difficult terrain, or the squad moves as if: then
+    the squad rolls first and the roll caps every model."""
     moving = [s for s in steps if not s.reason]
     unit = world.state.units[unit_id]
     return any(s.difficult for s in moving) or bool(moving) and world.hooks.moves_as_difficult(world, unit)
 
 
-def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
-    """The command when at least one of its models could move (the first refusal otherwise, naming its model)."""
+@dataclass(frozen=True)
+class SquadPlan:
+    """A squad's move as the rules' check walked it: the command and each model's part before the dice."""
+
+    cmd: MoveSquad
+    steps: tuple[Step, ...]
+
+
+def plan_squad(world: World, cmd: MoveSquad) -> SquadPlan:
+    """The plan when at least one of its models could move (the first refusal otherwise, naming its model)."""
     steps = walk(world, cmd)
     if all(s.reason for s in steps):
         raise IllegalCommand(refusal(steps, cmd.run))
-    return cmd
+    return SquadPlan(cmd, tuple(steps))
 
 
 def refusal(steps: list[Step], run: bool) -> str:
@@ -143,11 +149,12 @@ def refusal(steps: list[Step], run: bool) -> str:
     return f"{first.figure} cannot {'run' if run else 'move'}: {first.reason[:1].lower()}{first.reason[1:]}"
 
 
-def carry_out_squad(world: World, cmd: MoveSquad) -> None:
+def carry_out_squad(world: World, plan: SquadPlan) -> None:
     """Each model's Move (or Run) in turn, as if sent alone; a refused one is told and skipped. The move stops
     when the phase does (a model embarked and won)."""
+    cmd = plan.cmd
     phase = Phase.SHOOTING if cmd.run else Phase.MOVEMENT
-    rough = not cmd.run and goes_through_difficult(world, cmd)
+    rough = not cmd.run and through_difficult(world, cmd.unit, list(plan.steps))
     moves = cmd.moves
     if rough:  # rolled before any model moves; each way is cut at the roll, so each is checked where it ends
         unit = world.state.units[cmd.unit]

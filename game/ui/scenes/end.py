@@ -61,7 +61,8 @@ class EndLayout:
     header: pygame.Rect
     report: pygame.Rect
     chart: pygame.Rect
-    buttons: tuple[pygame.Rect, ...]  # play again, title, quit (with back to the table before title: four)
+    # play again, title, quit (with back to the table before title: four; with a new set-up after play again: five)
+    buttons: tuple[pygame.Rect, ...]
     fs: int  # body font size
 
 
@@ -74,13 +75,16 @@ def end_layout(size: tuple[int, int], count: int = 3) -> EndLayout:
     >>> four = end_layout((800, 560), 4).buttons
     >>> len(four), four[-1].right <= 800, four[0].right < four[1].left
     (4, True, True)
+    >>> five = end_layout((800, 560), 5).buttons
+    >>> five[0].left >= 0, five[-1].right <= 800, five[0].right < five[1].left
+    (True, True, True)
     """
     w, h = size
     m = max(12, min(28, w // 60))
     fs = max(13, min(30, round(min(h / 44, w / 70))))
     header_h = max(120, min(260, round(h * 0.22)))
     bh = max(42, min(64, round(h * 0.062)))
-    bw = max(150, min(round(BUTTON_W * h / 800), 330, (w - (count + 1) * m) // count))
+    bw = min(max(150, round(BUTTON_W * h / 800)), 330, (w - (count + 1) * m) // count)
     bar_y = h - m - bh
     body = pygame.Rect(m, header_h, w - 2 * m, max(120, bar_y - m - header_h))
     split = round(body.width * (0.44 if w >= 1100 else 0.5))
@@ -107,12 +111,17 @@ def headline_size(headline: str, big: int, width: int, has_icon: bool) -> int:
     return big
 
 
+SAME_AGAIN = "Same teams again"  # Play again, where New set-up stands beside it
+
+
 class EndScene(Scene):
     """The end of a game. ``on_again`` plays again (default: the scenario's set-up, else the title);
     ``on_title`` goes to the title (default: ``app.back_to_title``); ``on_table``, where the game's table lies
     under the screen, adds Back to the table (the last fight and the log, seen again). A campaign chapter's end has its
     ``chapter`` (:class:`~game.ui.carry_panel.ChapterEnd`): Continue campaign in Play again's place, and what
-    carries over to the next chapter, a sentence each, drawn under the chart."""
+    carries over to the next chapter, a sentence each, drawn under the chart. ``on_setup``, where the game had
+    choices, adds New set-up beside Play again, which then says it keeps them ("Same teams again"): a newcomer's
+    Play again skipped the team builder he expected to see again."""
 
     name = "end"
 
@@ -124,28 +133,33 @@ class EndScene(Scene):
         on_title: Callable[[], None] | None = None,
         chapter: ChapterEnd | None = None,
         on_table: Callable[[], None] | None = None,
+        on_setup: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.report = report
         self.on_again = on_again
         self.on_title = on_title
         self.on_table = on_table
+        self.on_setup = on_setup
         self.chapter = chapter
         self.carry = chapter.carry if chapter is not None else ()
         self.buttons: dict[str, UIButton] = {}
         self.chart: pygame.Surface | None = None
         self._picture: pygame.Surface | None = None
         self._announced = False  # the fanfare plays once, not on every resize
-        self.again_words = "Play again"  # what Play again does, where it does more than play (a network game)
+        # what Play again does, where it does more than play (a network game) or keeps the choices (New set-up beside)
+        self.again_words = SAME_AGAIN if on_setup is not None else "Play again"
 
     # ---- layout ------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
         table = self.on_table is not None
-        lay = end_layout(size, 4 if table else 3)
+        setup = self.on_setup is not None and self.chapter is None  # (a campaign's chapter goes on instead)
+        lay = end_layout(size, 3 + table + setup)
         self.layout = lay
         self.buttons = {}
-        first = ("again", self.again_words)
+        short = "Same teams" if self.again_words == SAME_AGAIN else self.again_words  # (others as they were)
+        first = ("again", self._fitting(self.again_words, lay.buttons[0].width, short))
         if self.chapter is not None:  # a campaign's chapter
             first = ("continue", self._fitting(self.chapter.continue_words, lay.buttons[0].width))
         rows = [(*first, "#primary"), ("title", "Title screen", "#end_title"), ("quit", "Quit", "#end_quit")]
@@ -154,6 +168,8 @@ class EndScene(Scene):
                 1,
                 ("table", self._fitting("Back to the table", lay.buttons[1].width, "To the table"), "#end_table"),
             )
+        if setup:
+            rows.insert(1, ("setup", self._fitting("New set-up", lay.buttons[1].width), "#end_setup"))
         for (key, text, oid), rect in zip(rows, lay.buttons, strict=True):
             self.buttons[key] = self.ui(UIButton(rect, text, self.manager, object_id=oid))
         chart_rect, self.carry_rect = carry_split(lay.chart, bool(self.carry), lay.fs)
@@ -187,6 +203,8 @@ class EndScene(Scene):
                 self.chapter.on_continue()
             elif event.ui_element is self.buttons.get("title"):
                 self.to_title()
+            elif event.ui_element is self.buttons.get("setup") and self.on_setup is not None:
+                self.on_setup()
             elif event.ui_element is self.buttons.get("table") and self.on_table is not None:
                 self.on_table()
             elif event.ui_element is self.buttons.get("quit"):

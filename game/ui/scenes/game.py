@@ -921,8 +921,22 @@ class GameScene(Scene):
         def again() -> None:
             self.app.start_game(again_setup)
 
+        def new_setup() -> (
+            None
+        ):  # the set-up again, on the choices just played (a newcomer expected to pick again)
+            self.app.back_to_title()
+            self.app.start_setup(again_setup.entry, again_setup.answers)
+
         report = seen_by_the_players(make_report(game), set(match.controller.bots))
-        self.app.show_end(report, on_again=again, on_title=self.app.back_to_title, on_table=self._back_to_table)
+        spec = again_setup.spec  # (a game with nothing to choose plays again only)
+        chose = spec is not None and bool(spec.per_player or spec.for_game or spec.players_max > spec.players_min)
+        self.app.show_end(
+            report,
+            on_again=again,
+            on_title=self.app.back_to_title,
+            on_table=self._back_to_table,
+            on_setup=new_setup if chose else None,
+        )
 
     def _back_to_table(self) -> None:
         """From the end screen to the final table and its log; E or Enter brings the report back."""

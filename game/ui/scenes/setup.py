@@ -68,7 +68,7 @@ from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_t
 from game.ui.fitting import elide, wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
-from game.ui.rules_help import TAGS_SHORT as TAGS_LEGEND
+from game.ui.rules_help import HOUSE_SHORT, untagged
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene, waiting_label
 
@@ -148,20 +148,26 @@ def add_list_html(options: list[TeamOption]) -> str:
     rows, told = [], set()
     for n, o in enumerate(options):
         if o.heading:  # a group's start: what its options are (the rules' words)
-            rows.append(f"<font color='{HEADING}'>{html.escape(o.heading)}</font>")
-        words = html.escape(f"{o.label} ({o.cost} pts)")
-        kind = refusal_kind(o.refused) if o.refused else ""
+            rows.append(f"<font color='{HEADING}'>{html.escape(untagged(o.heading))}</font>")
+        words = html.escape(untagged(f"{o.label} ({o.cost} pts)"))
+        refused = untagged(o.refused)
+        kind = refusal_kind(refused) if refused else ""
         if kind in told:
             rows.append(f"<font color='{GREYED}'>{words} - {html.escape(kind)}</font>")
-        elif o.refused:
+        elif refused:
             told.add(kind)
-            reason = html.escape(o.refused)
+            reason = html.escape(refused)
             rows.append(
                 f"<font color='{GREYED}'>{words}</font><br><font color='{REFUSED}'>   refused: {reason}</font>"
             )
         else:
             rows.append(f"<a href='add:{n}'>+ {words}</a>")
     return "<br>".join(rows)
+
+
+REMOVE_W = 116  # a team row's Remove button: "Remove all" whole
+# said under a team the set-up bought for the player (a newcomer found 8 Guardians bought and did not know why)
+STARTING_WORDS = "A starting team, bought for you: Begin plays it, or change it with Remove and the Add list."
 
 
 def taken_rows(taken: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
@@ -173,7 +179,7 @@ def taken_rows(taken: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
         last = k
         while last + 1 < len(taken) and taken[last + 1].get("id") == taken[k].get("id"):
             last += 1
-        label = str(taken[k].get("label", taken[k].get("id", "?")))
+        label = untagged(str(taken[k].get("label", taken[k].get("id", "?"))))
         count = last - k + 1
         points = sum(float(t.get("cost", 0)) for t in taken[k : last + 1])
         rows.append((k, last, f"{label}{f' x{count}' if count > 1 else ''} ({points:g} pts)"))
@@ -270,7 +276,10 @@ class SetupScene(Scene):
             return ROW * (1 + len(self.answers["each"][player - 1].get(f.key, [])))
         if isinstance(f, Team):  # (rows measured at the narrowest the team's column gets: never short)
             taken = taken_rows(self.answers["each"][player - 1].get(f.key, []))
-            rows = sum(taken_height(len(self._taken_lines(words, TAKEN_MIN_W - 110))) for _, _, words in taken)
+            rows = sum(
+                taken_height(len(self._taken_lines(words, TAKEN_MIN_W - REMOVE_W - 10))) for _, _, words in taken
+            )
+            rows += taken_height(len(self._taken_lines(STARTING_WORDS, TAKEN_MIN_W)))
             return 44 + rows + self.add_list_h + 10 + ROW  # the list under the rows (a narrow window): the most
         return ROW
 
@@ -346,9 +355,9 @@ class SetupScene(Scene):
             )
         )
         self.legend = None
-        if self._tagged():  # the tags explained at the top (a newcomer met "[seed]" beside Begin unexplained)
+        if self._tagged():  # the tag explained at the top (a newcomer met "[house]" beside a choice unexplained)
             self.legend = self.ui(
-                UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), TAGS_LEGEND, self.manager, object_id="#footnote")
+                UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), HOUSE_SHORT, self.manager, object_id="#footnote")
             )
         self._show_refusals()
         if self.brief_open:
@@ -614,6 +623,27 @@ class SetupScene(Scene):
             taken[:] = rules.remove_taken(taken, index)
         self.app.rebuild()
 
+    def _remove_words(self, taken: list[dict[str, Any]], first: int, last: int) -> tuple[str, str]:
+        """A team row's Remove button and its tooltip, saying what it takes off as the rules say (a newcomer could
+        not tell whether Remove on "Guardian Defenders, a model" took one model or the squad): "Remove all" when
+        it empties the team, "Remove 1" on a row of alike ones."""
+        rules = self.setup.rules
+        left = rules.remove_taken(taken, last) if rules is not None else taken[:last] + taken[last + 1 :]
+        gone = len(taken) - len(left)
+        if gone > 1 and not left:
+            return "Remove all", "Takes the whole team off (what was added to this goes with it): pick again"
+        if gone > 1:
+            return "Remove", f"Takes this off, and the {gone - 1} added to it"
+        if last > first:
+            return "Remove 1", "Takes one of these off"
+        return "Remove", "Takes this off"
+
+    def _starting_team(self, player: int, key: str) -> list[dict[str, Any]]:
+        """The team the rules start ``player`` with (what the set-up filled in before he chose)."""
+        blank = copy.deepcopy(self.answers)
+        blank["each"][player - 1][key] = []
+        return list(self.setup.starting_teams(blank)["each"][player - 1].get(key) or [])
+
     def team_options(self, player: int) -> list[TeamOption]:
         rules, scenario = self.setup.rules, self.setup.entry.scenario
         if rules is None or scenario is None:
@@ -634,21 +664,29 @@ class SetupScene(Scene):
         taken_x, taken_w = (x0 + 20, TAKEN_W) if side else (cx + 20, max(TAKEN_MIN_W, min(700, right - cx - 20)))
         rows_y = y
         for first, last, words in taken_rows(taken):
-            lines = self._taken_lines(words, taken_w - 110)
+            lines = self._taken_lines(words, taken_w - REMOVE_W - 10)
             for k, line in enumerate(lines):  # a long name wraps onto more lines, read whole
                 top = rows_y if len(lines) == 1 else rows_y + 4 + k * LINE_H
-                self._label(line, taken_x, top, container, taken_w - 110, 40 if len(lines) == 1 else LINE_H)
+                self._label(
+                    line, taken_x, top, container, taken_w - REMOVE_W - 10, 40 if len(lines) == 1 else LINE_H
+                )
+            words, tip = self._remove_words(taken, first, last)
             remove = self.ui(
                 UIButton(
-                    pygame.Rect(taken_x + taken_w - 100, rows_y + 2, 100, 36),
-                    "Remove",
+                    pygame.Rect(taken_x + taken_w - REMOVE_W, rows_y + 2, REMOVE_W, 36),
+                    words,
                     self.manager,
                     container=container,
-                    tool_tip_text="Take one off" if last > first else None,
+                    tool_tip_text=tip,
                     object_id=f"#remove_{player}",
                 )
             )
             self.actions[remove] = partial(self._remove_taken, player, f.key, last)
+            rows_y += taken_height(len(lines))
+        if taken and taken == self._starting_team(player, f.key):  # a default said in words, not found bought
+            lines = self._taken_lines(STARTING_WORDS, taken_w)
+            for k, line in enumerate(lines):
+                self._label(line, taken_x, rows_y + 4 + k * LINE_H, container, taken_w, LINE_H)
             rows_y += taken_height(len(lines))
         if side:
             list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), self.add_list_h)
@@ -885,7 +923,7 @@ class SetupScene(Scene):
         """List the rules' refusals above Begin, and let Begin start only when there are none; the rules' notes
         on these choices go beside Begin."""
         refusals = self.setup.refusals
-        shown = refusals + ([self.notice] if self.notice else [])
+        shown = [untagged(r) for r in refusals] + ([self.notice] if self.notice else [])
         if self.refusal_box is not None:
             self.refusal_box.kill()
             self.refusal_box = None
@@ -909,7 +947,7 @@ class SetupScene(Scene):
         if self.notes_box is not None:
             self.notes_box.kill()
             self.notes_box = None
-        notes = self.setup.notes
+        notes = [untagged(n) for n in self.setup.notes]
         if not notes:
             return 0
         font = self.manager.get_theme().get_font(["text_box", "#setup_notes"])
@@ -932,13 +970,14 @@ class SetupScene(Scene):
         return taken
 
     def _tagged(self) -> bool:
-        """Whether the set-up shows a [house] or [seed] tag: on a choice, in the notes, or in an Add list."""
+        """Whether the set-up shows a [house] tag: on a choice, in the notes, or in an Add list ("[seed]" never
+        shows here: :func:`~game.ui.rules_help.untagged`)."""
         fields = [*self.spec.per_player, *self.spec.for_game]
         if any(isinstance(f, Pick | Switch) and f.house for f in fields):
             return True
         words = [*self.setup.notes, self.spec.note, *self.spec.skipped, *(getattr(f, "help", "") for f in fields)]
         words += [f"{o.heading} {o.refused}" for options in self.add_lists.values() for o in options]
-        return any("[seed]" in w or "[house" in w for w in words)
+        return any("[house" in w for w in words)
 
     # ---- events ------------------------------------------------------------------------------------
 
