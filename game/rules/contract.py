@@ -79,7 +79,14 @@ class Option:
 
 @dataclass(frozen=True)
 class Pick:
-    """Choose one of ``options`` (a drop-down). ``house`` marks a house value or reading."""
+    """Choose one of ``options`` (a drop-down). ``house`` marks a house value or reading; ``asked_when``
+    (a per-player key and a value) asks it only while some player's answer to that key is that value (the
+    American Corporal's weapon, while a player commands Americans).
+
+    >>> pick = Pick("corporal", "Corporal's weapon", (), "thompson", asked_when=("section", "american"))
+    >>> pick.asked({"each": [{"section": "british"}]}), pick.asked({"each": [{"section": "american"}]})
+    (False, True)
+    """
 
     key: str
     label: str
@@ -87,6 +94,14 @@ class Pick:
     default: str
     help: str = ""
     house: bool = False
+    asked_when: tuple[str, str] | None = None
+
+    def asked(self, answers: Answers) -> bool:
+        """Whether the set-up asks this now, by the answers so far."""
+        if self.asked_when is None:
+            return True
+        key, value = self.asked_when
+        return any(each.get(key) == value for each in answers.get("each", []))
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,7 @@ class ZombiekriegSetup(Setup):
             tuple(Option(w, self.data.weapons[w].name if w in self.data.weapons else w) for w in weapons),
             weapons[0],
             help='The American Corporal carries a Thompson or a "Burp" SMG.',
+            asked_when=(SECTION, "american"),  # (a British or German section has no such choice)
         )
 
     def horde_pick(self, scenario: Scenario | None = None) -> Pick:

@@ -318,9 +318,9 @@ class SetupScene(Scene):
             cx, y = max(0, (w - 2 * m - form) // 2 - 30), 0
         y = self._build_players(cx, y, container)
         for player in range(1, self.setup.players + 1):
-            for f in self.spec.per_player:
+            for f in self._asked(self.spec.per_player):
                 y = self._build_field(f, player, cx, y, container)
-        for f in self.spec.for_game:
+        for f in self._asked(self.spec.for_game):
             y = self._build_field(f, None, cx, y, container)
         note_w = w - cx - 2 * m - (20 if self.scroll_box is not None else 0)  # (beside the scroll bar)
         for i, line in enumerate(self._note_lines(max(form, note_w))):  # whole, on as many lines as it needs
@@ -388,8 +388,8 @@ class SetupScene(Scene):
     def _block_heights(self) -> list[int]:
         heights = [70]
         for player in range(1, self.setup.players + 1):
-            heights += [self._field_height(f, player) for f in self.spec.per_player]
-        heights += [ROW] * len(self.spec.for_game)
+            heights += [self._field_height(f, player) for f in self._asked(self.spec.per_player)]
+        heights += [ROW] * len(self._asked(self.spec.for_game))
         # (the note's lines at the form's width: never fewer than it takes where it is laid out)
         return heights + [10 + NOTE_LINE * len(self._note_lines(self.label_w + 10 + MENU_W))] * bool(
             self.spec.note
@@ -425,9 +425,9 @@ class SetupScene(Scene):
         """The label column: as wide as the longest label (never cut), within ``room`` beside the widgets."""
         font = self.manager.get_theme().get_font(["label", "#field"])
         titles = ["Players"] + [
-            self._title(f, p) for p in range(1, self.setup.players + 1) for f in self.spec.per_player
+            self._title(f, p) for p in range(1, self.setup.players + 1) for f in self._asked(self.spec.per_player)
         ]
-        titles += [self._title(f, None) for f in self.spec.for_game]
+        titles += [self._title(f, None) for f in self._asked(self.spec.for_game)]
         widest = max(font.size(t)[0] for t in titles) + 12
         return max(LABEL_W, min(widest, room - MENU_W - 10))
 
@@ -449,6 +449,15 @@ class SetupScene(Scene):
             next(n for n in self.allowed if player_choice(n) == e.text)
         )
         return y + 70
+
+    def _asked(self, fields: tuple[SetupField, ...]) -> tuple[SetupField, ...]:
+        """The fields the set-up asks now (a choice only one nation has goes with that nation)."""
+        return tuple(f for f in fields if not isinstance(f, Pick) or f.asked(self.answers))
+
+    def _asks_by(self, key: str) -> bool:
+        """Whether an answer to ``key`` decides whether another field is asked (the form is laid out again)."""
+        fields = (*self.spec.per_player, *self.spec.for_game)
+        return any(isinstance(f, Pick) and f.asked_when is not None and f.asked_when[0] == key for f in fields)
 
     def _title(self, f: SetupField, player: int | None) -> str:
         house = HOUSE_TAG if isinstance(f, Pick | Switch) and f.house else ""
@@ -509,7 +518,7 @@ class SetupScene(Scene):
             )
         )
         self.actions[menu] = lambda e: self.set_answer(
-            player, f.key, next((o.value for o in f.options if o.label == e.text), value)
+            player, f.key, next((o.value for o in f.options if o.label == e.text), value), self._asks_by(f.key)
         )
         if f.help:
             self.menu_tips[menu] = f.help
@@ -1027,8 +1036,17 @@ class SetupScene(Scene):
             if self.briefing_window is not None:  # Esc puts the briefing away, not the set-up
                 self.briefing_window.kill()
             self.brief_open, self.briefing_window = False, None
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._close_open_list():
             self.app.pop()
+
+    def _close_open_list(self) -> bool:
+        """Close a drop-down's open list (Esc over it closed the whole set-up, the player's choices lost):
+        whether one was open."""
+        for element in self._elements:
+            if isinstance(element, UIDropDownMenu) and element.current_state is element.menu_states["expanded"]:
+                element.current_state.should_transition = True  # (pygame_gui closes it on its next update)
+                return True
+        return False
 
     def unspent(self) -> list[str]:
         """A line per team with points left that something the rules offer still fits in."""
