@@ -24,8 +24,9 @@ Point = tuple[float, float]
 # (and a squad's coherency link: two models within 2" of each other; a zombie's grab on the human it holds)
 PathKind = Literal["legal", "clutter", "blocked", "facing", "command", "route", "threat", "coherency", "grab"]
 SightState = Literal["clear", "obscured", "blocked"]
-# rings and arcs: how far a figure moves, commands, shoots, or is in danger
-ReachKind = Literal["move", "command", "range", "range_short", "danger", "spot"]
+# rings and arcs: how far a figure moves, commands, shoots, or is in danger; a ring round each figure the
+# selected one could shoot now (in_sight)
+ReachKind = Literal["move", "command", "range", "range_short", "danger", "spot", "in_sight"]
 # a plate's tone: which colour family its text takes (the screen decides the colours)
 PlateTone = Literal["path", "bad", "command", "sight_clear", "sight_obscured", "info"]
 # an area on the table: a blast template, a generation point, a charge reach, a deploy zone

@@ -55,6 +55,7 @@ REACH_STYLE: dict[str, tuple[Colour, str, int]] = {
     "range_short": (RANGE_COLOUR, "dashed", 1),
     "danger": (BAD_COLOUR, "dotted", 2),
     "spot": ((200, 200, 240), "dashed", 1),
+    "in_sight": (SIGHT_COLOUR["clear"], "solid", 2),  # round each zombie he could shoot now
 }
 AREA_STYLE: dict[str, tuple[Colour, str, int]] = {
     "blast": (BAD_COLOUR, "solid", 3),

@@ -93,7 +93,8 @@ def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> 
 
 
 def reach(game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[str]) -> list[Primitive]:
-    """Move allowance, command radius, front arc out to long range, short-range rim."""
+    """Move allowance, command radius, front arc out to long range, short-range rim, and a ring round each
+    zombie he could FIRE at now (a newcomer found them by hovering one zombie after another)."""
     f = game.figure(fid)
     out: list[Primitive] = []
     if f.is_zombie or not f.on_table or look.state != "standing":
@@ -106,6 +107,10 @@ def reach(game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[str]) -
         command = game.data.command_range(f.role)
         # the ring where a soldier's base just comes in: edge-to-edge reach plus both radii (a section's bases match)
         out.append(Ring(position, command + 2 * f.radius, "command", f'ORDER {command:g}"'))
+    if "fire" in actions:
+        for tid in game.fire_targets(fid):
+            t = game.figure(tid)
+            out.append(Ring(t.position, t.radius + 0.3, "in_sight"))
     try:
         w = game.data.weapon(f.weapon)
     except (KeyError, AttributeError):
