@@ -32,3 +32,6 @@ def test_a_tired_character_shows_no_move_ring_and_says_why(tmp_path: Path) -> No
         assert [o.label for o in rings] == [gun.name], [o.label for o in rings]
         assert "tired" in match.status, match.status
         assert "tired" in scene.actions_panel.hint_html, scene.actions_panel.hint_html
+        # a breather stops him moving at all: "no run" read as "he may still walk" (a newcomer, session 45)
+        hint = scene.actions_panel.hint_html
+        assert "cannot move" in hint and "no run" not in hint, hint

@@ -568,7 +568,7 @@ class View(Protocol[G]):
     # (optional) ``badge_legend``: ((letter, words), ...) for the letters on the tokens, and ``badge_words(game, fid,
     # badge) -> str`` for one token's: How to play lists them, the hover card says a token's
     # (optional) ``held_words(game, fid) -> str``: why a selected figure who may act lacks an action he usually has
-    # ("tired: no run this move"), said after his actions on the status line and the hint
+    # ("tired: cannot move this move"), said after his actions on the status line and the hint
     # (optional) ``acts_for(game, action) -> str | None``: the figure an action button stands for when none is
     # selected (the squad that owes a power-up choice: keys 1 and 2 need no pick first); None: select first
     # (optional) ``table_marks(game, looks) -> list[Primitive]``: marks the table shows whatever is selected (a

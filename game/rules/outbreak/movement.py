@@ -190,20 +190,25 @@ def walk(world: World, f: Figure, points: Sequence[Point], inches: float, facing
 
 
 def running(world: World, pts: tuple[Point, ...]) -> bool:
-    """Whether a walk along ``pts`` runs (away, or past a zombie) rather than closes in to fight.
+    """Whether a walk along ``pts`` runs (away, or past a zombie) rather than closes in to fight."""
+    return closing_on(world, pts) is None
+
+
+def closing_on(world: World, pts: tuple[Point, ...]) -> str | None:
+    """The zombie a walk along ``pts`` closes in on to fight (None: the walk is a run).
 
     It closes in when it ends nearer the zombie nearest its end than it started, and no point of the way
     came nearer that zombie than the end; with no zombie on the table every move is a run."""
     zombies = [z for z in world.state.zombies() if z.on_table]
     if not zombies or len(pts) < 2:
-        return True
+        return None
     end = pts[-1]
     z = min(zombies, key=lambda z: (math.dist(z.position, end), z.id))
     at_end = math.dist(z.position, end)
     if at_end >= math.dist(z.position, pts[0]) - 1e-9:
-        return True
+        return None
     nearest = min(_to_segment(z.position, a, b) for a, b in zip(pts, pts[1:]))
-    return nearest < at_end - 1e-6
+    return None if nearest < at_end - 1e-6 else z.id
 
 
 def _to_segment(p: Point, a: Point, b: Point) -> float:

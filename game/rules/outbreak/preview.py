@@ -58,12 +58,13 @@ def _move(world: World, cmd: Move) -> Preview:
     # a move that closes in to fight is no run, and nobody runs after it: judged on the way he walks (his 6"),
     # as the rules judge the walk made, not the way to the pointer (the plate said both "a run" and "not a run")
     walk = details["paths"].get(f'{world.num("movement", "human_move"):g}"')
-    runs = walk is not None and movement.running(world, tuple(tuple(q) for q in walk["points"]))
+    closes_on = movement.closing_on(world, tuple(tuple(q) for q in walk["points"])) if walk is not None else None
+    runs = walk is not None and closes_on is None
     details["runs"] = runs
     details["followers"] = [g.id for g in p.followers] if runs else []
-    if p.followers and not runs:
+    if p.followers and closes_on is not None:  # (named: the zombie may be one the player had not looked at)
         details["nobody_follows"] = (
-            "closes in on a zombie (ends nearer than it starts): not a run, so nobody follows"
+            f"closes in on {closes_on} (ends nearer it than he starts): not a run, so nobody follows"
         )
     details["roll_needed"] = movement.zombie_near(world, f)
     if details["paths"]:

@@ -100,7 +100,7 @@ BADGE_LETTERS = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "una
 # the letters on the tokens in words: the hover card and How to play (the view's ``badge_legend``)
 BADGE_LEGEND = {
     "F": "frozen: his movement roll froze him, he does not move this step",
-    "T": "tired, stopped for a breather: no run this move (he may still fire)",
+    "T": "tired, stopped for a breather: he cannot move this move (he may still fire and fight)",
     "J": "gun jammed: Unjam (C) clears it on 4-6",
     "B": "bitten: he tests for turning at each move's start",
     "?": "unaware: has not spotted a zombie yet, so cannot fire (Spot, S)",
@@ -599,22 +599,22 @@ class OutbreakView:
 
     def idle_words(self, game: OutbreakGame, fid: str) -> str:
         """What a tired character with no action now may still do this step (the hint said "no action left"): a
-        breather stops his run, not his gun [house]; empty for anyone else."""
+        breather stops his legs, not his gun [house]; empty for anyone else."""
         f = game.state.figures.get(fid)
         if f is None or not f.on_table or not f.tired or f.acted:
             return ""
         w = game.world
         if f.ranged and f.aware and acting.shots_left(w, f) > 0 and not acting.in_combat(w, f):
-            return "tired, no run this move: may still fire once a zombie is in sight and range"
-        return "tired, no run this move: nothing else to do this step"
+            return "tired, cannot move this move: may still fire once a zombie is in sight and range"
+        return "tired, cannot move this move: nothing else to do this step"
 
     def held_words(self, game: OutbreakGame, fid: str) -> str:
-        """Why a selected character who may still act this step has no run: ``tired, stopped for a breather: no
-        run this move``; empty for anyone else (a newcomer's tired man showed his rings and no word of why not)."""
+        """Why a selected character who may still act this step cannot move: ``tired, stopped for a breather:
+        cannot move this move``; empty for anyone else (a newcomer's tired man showed his rings and no word of why not)."""
         f = game.state.figures.get(fid)
         if f is None or not f.on_table or not f.tired or f.acted:
             return ""
-        return "tired, stopped for a breather: no run this move"
+        return "tired, stopped for a breather: cannot move this move"
 
     def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
@@ -845,7 +845,7 @@ class OutbreakView:
             if runs and any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
                 roll += "\n" + CAUGHT_RUNNING
             if preview.details.get("nobody_follows"):
-                roll += "\n" + preview.details["nobody_follows"]
+                roll += "\n" + self.player_words(game, preview.details["nobody_follows"])
             exits = preview.details.get("exits")
             roll += "".join(
                 "\n" + line for line in self._exit_lines(game, f, exits, bool(preview.details.get("roll_needed")))
