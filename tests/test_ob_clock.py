@@ -31,7 +31,7 @@ def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() 
     match = Match(game, RS.view())
     line = match.objective()
     # whose walk it is (playtest: "exit 13\" (3 moves)" did not say): the second nearest, as two must get out
-    assert line == 'Escape: 0/2 out · 2nd nearest 43" from exit (8 moves) · 10 left', line
+    assert line == 'Escape: 0/2 out · 2nd nearest 43" from exit (8 moves) · 10 moves left', line
     game.state.move = 5  # seven moves left (of Small Town's 11) for the same walk
     assert Match(game, RS.view()).objective() == "Escape: 0/2 out · (!) out of reach: 8 moves needed, 7 left"
 

@@ -49,7 +49,20 @@ def test_a_move_already_spent_is_not_counted_for_the_walker_who_spent_it() -> No
     match = Match(game, RS.view())
     st = game.state
     st.move = st.turn_limit - 7  # 8 moves left: the 8-move walk can still be done
-    assert "from exit (8 moves) · 8 left" in match.objective(), match.objective()
+    assert "from exit (8 moves) · 8 moves left" in match.objective(), match.objective()
     for f in st.pcs():
         f.acted = "move"  # everyone acted this move (froze, fired, waited) without getting nearer
     assert "out of reach: 8 moves needed, 7 left" in match.objective(), match.objective()
+
+
+def test_a_count_that_drops_as_he_acts_says_it_counts_from_the_next_move() -> None:
+    """A newcomer saw "9 left" come up in the middle of a move, before he pressed End step: the walker whose
+    walk decides had acted in this move, so it no longer counts for him. The line says so."""
+    game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    match = Match(game, RS.view())
+    st = game.state
+    st.move = st.turn_limit - 8  # 9 moves left, this one with them
+    assert match.objective().endswith("(8 moves) · 9 moves left"), match.objective()
+    for f in st.pcs():
+        f.acted = "move"
+    assert match.objective().endswith("(8 moves) · 8 moves left after this"), match.objective()

@@ -36,7 +36,7 @@ def _nth(n: int) -> str:
 
 def exit_words(game: OutbreakGame) -> str:
     """The walk to the exit against the moves left, short enough for the objective line:
-    ``2nd nearest 44" from exit (8 moves) · 9 left`` (the second nearest character's walk, when two must get
+    ``2nd nearest 44" from exit (8 moves) · 9 moves left`` (the second nearest character's walk, when two must get
     out), or ``(!) out of reach: 8 moves needed, 3 left`` when it cannot be walked in them (at 6" a move: "2nd
     nearest 30" from exit: 6 moves, 2 left" in the usual colour did not warn a newcomer). The walk is that of the
     character whose escape decides the game (the nearest ones, as many as must still get out), round walls and
@@ -92,7 +92,10 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
     if moves > left:
         words = f"{WARNING}out of reach: {moves} moves needed, {left} left"
     else:
-        words = f"{whose} ({moves} move{'s' if moves != 1 else ''}) · {left} left"
+        # "moves left", and whether this move still counts for him ("· 9 left" read as a count that dropped
+        # in the middle of a move: the walker had acted in it)
+        after = " after this" if spent else ""
+        words = f"{whose} ({moves} move{'s' if moves != 1 else ''}) · {left} move{'s' if left != 1 else ''} left{after}"
     if len(_SAID) > 64:
         _SAID.clear()
         _LAST.clear()
