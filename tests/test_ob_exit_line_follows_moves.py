@@ -52,4 +52,4 @@ def test_the_walk_to_the_exit_follows_three_men_past_a_tired_one() -> None:
         _walk(match, fid, 6.0)
         lines.append(match.objective())
     assert '2nd nearest 17"' not in lines[-1], lines  # the men who walked past the tired Sheriff: nearer now
-    assert 'nearest 16"' in lines[-1] and "9 left" in lines[-1], lines
+    assert 'nearest 16"' in lines[-1] and "9 moves left after this" in lines[-1], lines
