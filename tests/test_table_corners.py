@@ -82,7 +82,8 @@ def test_on_every_shipped_map_the_field_is_the_truth_and_a_batch_reads_as_one_by
         field = DistanceField(table.corners(0.5), goals)
         truth = Truth(table, 0.5).field(goals)
         together = field.distances(points)
-        assert together == [field.distance(p) for p in points], path.name
+        alone = DistanceField(table.corners(0.5), goals)  # (the field itself keeps what it read)
+        assert together == [alone.distance(p) for p in points], path.name
         for p, d in zip(points, together):
             assert d == pytest.approx(truth(p), rel=1e-6), (path.name, p)
 
@@ -110,3 +111,32 @@ def test_a_crowd_reads_as_each_point_alone_anywhere_even_against_the_walls() -> 
         assert field.steps(points, length) == [field.step(p, length) for p in points]
     for p, route in zip(points, field.routes(points)):
         assert route[0] == p and all(table.leg_clear(a, b, 0.5) for a, b in zip(route[1:], route[2:]))
+
+
+def test_a_field_reads_a_point_once_and_answers_it_again_as_read(monkeypatch) -> None:
+    """A bot sorting its models by their walking distance asks the field one point at a time, over and over:
+    a point read before is answered from the field's memory, with the answer a fresh field reads, whatever
+    it was asked with; past ``KNOWN_MOST`` points the field forgets them and reads afresh."""
+    from game.table import corners
+
+    table = Table.from_scenario(load_scenario("maps/normandy_village.tmx"))
+    grid = table.navigation(0.5)
+    rng = random.Random(11)
+    goals = _open_points(table, grid, 3, rng)
+    points = _open_points(table, grid, 60, rng)
+    field = DistanceField(table.corners(0.5), goals)
+    fresh = [DistanceField(table.corners(0.5), goals).ways([p]) for p in points]
+    fresh_steps = [DistanceField(table.corners(0.5), goals).step(p, 3.0) for p in points[:40]]
+    reads = []
+    read = DistanceField._ways
+    monkeypatch.setattr(DistanceField, "_ways", lambda self, asked: reads.append(len(asked)) or read(self, asked))
+    assert field.distances(points[:40]) == [w[0][0] for w in fresh[:40]]
+    assert [field.ways([p]) for p in reversed(points[:40])] == list(reversed(fresh[:40]))
+    assert field.steps(points[:40], 3.0) == fresh_steps
+    assert reads == [40]  # read once, the 40 together
+    assert field.distances(points[30:]) == [w[0][0] for w in fresh[30:]]  # ten known, twenty new: read again
+    assert reads == [40, 30]
+    monkeypatch.setattr(corners, "KNOWN_MOST", 5)
+    forgetful = DistanceField(table.corners(0.5), goals)
+    assert [forgetful.ways([p]) for p in points[:12]] == fresh[:12]
+    assert len(forgetful._known) <= 5 and forgetful.ways([points[0]]) == fresh[0]

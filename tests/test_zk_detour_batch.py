@@ -63,3 +63,27 @@ def test_the_python_goes_round_where_the_loops_run_plain() -> None:
 
     with patch.object(plain, "plain", return_value=True):
         assert detour_batch.go_round(None, [object()], [], {}, None) is False  # type: ignore[arg-type,list-item]
+
+
+def loop_turn(scenario, n: int, seed: int, together: bool) -> tuple[dict, list[str], int]:
+    """:func:`turn` in the loop, its questions about one zombie handed to the table together or one at a time;
+    the last number is how often the loop stopped for the table."""
+    from game.rules.zombiekrieg import detour_kernel
+
+    rounds = detour_kernel.rounds
+    with (
+        patch.object(detour_batch, "ASK_TOGETHER", together),
+        patch.object(detour_kernel, "rounds", side_effect=rounds) as stops,
+    ):
+        figures, events, _ = turn(scenario, n, seed, batch=True)
+    return figures, events, stops.call_count
+
+
+@pytest.mark.parametrize(("n", "seed", "side"), [(250, 5, 1), (1000, 9, 1), (3000, 7, 2), (5000, 1, 2)])
+def test_questions_asked_together_give_the_answers_of_one_at_a_time(n: int, seed: int, side: int) -> None:
+    scenario = tiled(starter_scenario(), side, side) if side > 1 else starter_scenario()
+    one_at_a_time = loop_turn(scenario, n, seed, together=False)
+    together = loop_turn(scenario, n, seed, together=True)
+    assert together[:2] == one_at_a_time[:2]
+    if n >= 3000:  # many zombies meet walls: the loop stops for the table far less often
+        assert together[2] < 0.7 * one_at_a_time[2]

@@ -47,6 +47,7 @@ RING_GAP = 1e-3  # inches the ring's chords keep clear of the base's arc, beyond
 _GRAPHS: OrderedDict[tuple[str, float], tuple[Any, ...]] = OrderedDict()  # built graphs, by terrain and radius
 _GRAPHS_KEPT = 8
 SORT_FROM = 16  # points: a batch this big is read in order of where they stand
+KNOWN_MOST = 50_000  # points whose ways a field keeps (past it, it forgets them and starts again)
 STAND_GAP = 1e-4  # inches a ring point keeps clear of every piece (a leg starting nearer is the table's to settle)
 
 
@@ -181,10 +182,11 @@ class DistanceField:
             for v, g in zip(*(i.tolist() for i in np.nonzero(verdict == k.UNSURE))):
                 clear = table.leg_clear(graph.points[v], self.goals[g], graph.radius)
                 verdict[v, g] = k.CLEAR if clear else k.BLOCKED
-        # the points last asked and their answers; by point only when a later ask is another list
+        # the points last asked and their answers, and every point's answer so far (a point's answer is the
+        # same whoever is asked with it: a bot sorting its models by distance asks one at a time, over and over)
         self._last_points: list[Point] = []
         self._last_found: tuple[list[float], list[int]] = ([], [])
-        self._last: dict[Point, tuple[float, int]] | None = {}
+        self._known: dict[Point, tuple[float, int]] = {}
         self._by_distance: Any = None  # the reached ring points, nearest the goals first: see _ways
 
     def narrowed(self, goals: Sequence[Point]) -> DistanceField:
@@ -198,14 +200,15 @@ class DistanceField:
         asked = list(points)
         if asked and asked == self._last_points:  # the very same points: the answers again
             return list(self._last_found[0]), list(self._last_found[1])
-        last = self._last
-        if last is None:
-            last = self._last = dict(zip(self._last_points, zip(*self._last_found)))
-        if asked and all(p in last for p in asked):
-            answers = [last[p] for p in asked]
+        known = self._known
+        if asked and all(p in known for p in asked):
+            answers = [known[p] for p in asked]
             return [a[0] for a in answers], [a[1] for a in answers]
         found = self._ways(points)
-        self._last_points, self._last_found, self._last = asked, (list(found[0]), list(found[1])), None
+        self._last_points, self._last_found = asked, (list(found[0]), list(found[1]))
+        if len(known) + len(asked) > KNOWN_MOST:
+            known.clear()
+        known.update(zip(asked, zip(*found)))
         return found
 
     def _ways(self, points: Sequence[Point]) -> tuple[list[float], list[int]]:

@@ -5,7 +5,9 @@ The loop goes over the horde pass after pass as the Python does, the bases as th
 each zombie that went round; the log is played onto the table and the walked ways after each stretch. A
 zombie the loop hands back (a wall, the table's edge or clutter near its way) is asked of the Python's own
 ``_round_one``, with the table brought up to date first and the zombies gone so far kept in the loop's
-arrays (:class:`_FiledGoings`), and the loop goes on after it.
+arrays (:class:`_FiledGoings`), and the loop goes on after it. A zombie's questions for the table (a leg's
+terrain, clutter) are met together and answered in one stop (:data:`ASK_TOGETHER`); the bases are played onto
+the table only before the Python's turn and at the end, since no answer hangs on them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from game.scenario.model import Point
 
 BESIDE_MOST = 256  # bases beside one zombie the loop has room for (a crowd beyond it is handed back)
 ASKED_MOST = 64  # questions about one zombie the loop has room for (one beyond them is handed back)
+# a zombie's questions about the terrain are handed to the table together: the loop goes on past one it
+# cannot answer as if the leg were clear, to meet those after it, then works the zombie out afresh once
+# the table has answered them all (the answers the same; False: one question each time, as first written)
+ASK_TOGETHER = True
 
 
 class Python(NamedTuple):
@@ -79,7 +85,7 @@ def go_round(
         np.zeros((ASKED_MOST, 6)),
         np.zeros(ASKED_MOST),
         np.zeros(ASKED_MOST),
-        np.zeros(1, np.int64),
+        np.array([0, 0, int(ASK_TOGETHER)], np.int64),  # entries, unanswered on this run, asked together?
     )
     loop = (
         zs,
@@ -104,14 +110,14 @@ def go_round(
 
     while True:
         back = k.rounds(step, resume, py.passes, *loop, moved, why)
+        p, i = divmod(back, n)
+        step, resume = back, back >= 0 and why[0] == k.QUESTION
+        if resume:  # the table's answers are the terrain's and clutter's: the bases may wait
+            _answer(world, order[i], wanted[i], memo, in_clutter)
+            continue
         _replay(world, order, paths, log)
         if back < 0:
             return True
-        p, i = divmod(back, n)
-        step, resume = back, why[0] == k.QUESTION
-        if resume:
-            _answer(world, order[i], wanted[i], memo, in_clutter)
-            continue
         z = order[i]
         if py.round_one(world, z, wanted[i], paths, goings):
             moved[p] = True

@@ -20,10 +20,10 @@ import numpy as np
 
 from game.table.compiled import compiled, python_dist, to_segment
 from game.table.crowd_kernel import NO_HIT, cell_index, circle_entry, first_base, refile
-from game.table.legs_kernel import CLEAR, LEG_CLEARANCE, _crosses, boxes_meeting, leg
+from game.table.legs_kernel import BLOCKED, CLEAR, LEG_CLEARANCE, _crosses, boxes_meeting, leg
 
 HAND_BACK = -1  # a zombie's answer is the Python's to give
-QUESTION = -2  # the loop has a question for the table about a zombie (see ``recall``), then goes on with it
+QUESTION = -2  # the loop has questions for the table about a zombie (see ``recall``), then goes on with it
 # what a question asks (the table's answer): the stop of the terrain on a leg (fraction or NO_HIT, backs
 # off?), and whether clutter refuses a way round of 2 or 3 points (``CLUTTER + points``; 1.0 if it does),
 # or refuses one surely in clutter (``WANT``: 1.0 unless the zombie's own way entered clutter)
@@ -206,20 +206,28 @@ def legal_way(
             continue
         t = first_base(ax, ay, bx, by, radius, mover, radius + rules[BASE_REACH], rules[BASE_MARGIN], filed)
         back = True
-        if leg(ax, ay, bx, by, walls, radius, rules[WIDTH], rules[HEIGHT], pieces, count, near, start_at) != CLEAR:
+        answer = leg(ax, ay, bx, by, walls, radius, rules[WIDTH], rules[HEIGHT], pieces, count, near, start_at)
+        if answer != CLEAR:
             if t == NO_HIT or not clear_before(ax, ay, bx, by, t, length, walls, radius, rules, pieces, count, near,
                                                start_at):  # fmt: skip
                 e = recall(memo, TERRAIN, walk_x[q:], walk_y[q:], 2)
-                if e == ASKED:
-                    return QUESTION
-                if e < 0 or np.isnan(memo[2][e]):
+                if e == ASKED or (e >= 0 and np.isnan(memo[2][e]) and memo[4][1] > 0):
+                    if memo[4][2] == 0:
+                        return QUESTION
+                    # asked with the others met on this zombie's ways; the way goes on with a guess to meet them:
+                    # a leg the legs kernel finds blocked stops it at once, one it is unsure of does not
+                    memo[4][1] += 1
+                    if answer == BLOCKED:
+                        t, back = 0.0, False
+                elif e < 0 or np.isnan(memo[2][e]):
                     return HAND_BACK  # no room to ask, or asked and not answered
-                stop = memo[2][e]
-                if stop != NO_HIT:
-                    if stop == t:
-                        return HAND_BACK
-                    if t == NO_HIT or stop < t:
-                        t, back = stop, memo[3][e] > 0.0
+                else:
+                    stop = memo[2][e]
+                    if stop != NO_HIT:
+                        if stop == t:
+                            return HAND_BACK
+                        if t == NO_HIT or stop < t:
+                            t, back = stop, memo[3][e] > 0.0
         if t == NO_HIT:
             wx[kept], wy[kept] = bx, by
             kept += 1
@@ -399,6 +407,23 @@ def fail(i: int, goings: Any) -> None:
 
 
 @compiled
+def clutter_refuses(way_x: Any, way_y: Any, n: int, clutter: Any, memo: Any) -> int:
+    """In clutter a way is refused unless the zombie's own way entered clutter: the table's answer (1 when
+    it refuses the way ``way_x, way_y[:n]``, 0 when not), or :data:`QUESTION` (it is asked in ``memo``) or
+    :data:`HAND_BACK`. Whether its own way entered clutter is one question whatever the way round."""
+    if surely_in_clutter(way_x, way_y, n, clutter):
+        e = recall(memo, WANT, way_x, way_y, 0)
+    else:
+        e = recall(memo, CLUTTER + n, way_x, way_y, n)
+    if e == ASKED:
+        memo[4][1] += 1
+        return QUESTION
+    if e < 0 or np.isnan(memo[2][e]):
+        return HAND_BACK
+    return 1 if memo[2][e] > 0.0 else 0
+
+
+@compiled
 def round_one(
     i: int, zs: Any, rules: Any, steps: Any, filed: Any, walls: Any, clutter: Any, goings: Any, scratch: Any,
     memo: Any, log: Any,
@@ -420,24 +445,26 @@ def round_one(
     reach = rules[REACH_MOST] if rules[REACH_MOST] < left else left
     if same_answer(i, hx, hy, radius, reach, goings, rules):
         return 0
+    memo[4][1] = 0  # no question met yet on this run over the zombie
     gx, gy = scratch[0], scratch[1]
     ahead(px, py, p0, p1, hx, hy, reach, gx, gy)
     way_x, way_y = scratch[8], scratch[9]
     n = way_round(hx, hy, radius, s, gx[0], gy[0], reach, rules, steps, filed, walls, scratch[10], scratch, memo,
                   scratch[11], way_x, way_y)  # fmt: skip
+    if memo[4][1] > 0:  # a guessed answer on its ways: nothing is settled till the table has answered
+        if n >= 2 and not clear_of_clutter(way_x, way_y, n, clutter):
+            clutter_refuses(way_x, way_y, n, clutter, memo)  # asked with the others (the way may be another)
+        return QUESTION
     if n < 0:
         return n
     if n < 2 or python_dist(way_x[n - 1], way_y[n - 1], lx, ly) >= python_dist(hx, hy, lx, ly) - rules[SHORT]:
         fail(i, goings)
         return 0
     if not clear_of_clutter(way_x, way_y, n, clutter):
-        # in clutter the way is refused unless the zombie's own way entered clutter: the table's answers
-        e = recall(memo, WANT if surely_in_clutter(way_x, way_y, n, clutter) else CLUTTER + n, way_x, way_y, n)
-        if e == ASKED:
-            return QUESTION
-        if e < 0 or np.isnan(memo[2][e]):
-            return HAND_BACK
-        if memo[2][e] > 0.0:
+        refused = clutter_refuses(way_x, way_y, n, clutter, memo)
+        if refused < 0:
+            return refused
+        if refused > 0:
             fail(i, goings)
             return 0
     tx, ty = way_x[n - 1], way_y[n - 1]
