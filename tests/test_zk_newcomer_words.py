@@ -85,3 +85,19 @@ def test_a_soldier_standing_on_a_fallen_zombie_is_not_tagged_down() -> None:
     tags = view.tag_rects
     assert len(tags) == 1 and tags[0].centerx > view.camera.to_screen((13.0, 9.0))[0], tags
     pygame.quit()
+
+
+def test_the_top_bar_says_game_over_not_turns_left_once_the_game_is_over() -> None:
+    """A newcomer's Normandy Village ended in defeat on turn 15 and the top bar still read "1 of 15 turns left"
+    (session 45)."""
+    from game.rules.core import get_ruleset
+    from game.rules.zombiekrieg.state import Phase
+    from game.rules.zombiekrieg.testing import rigged_game
+
+    g = rigged_game(soldiers={"us1-r1": (12, 20, 270)}, zombies=[(12, 14)], dice=[])
+    view = get_ruleset("zombiekrieg").view()
+    assert "turns left" in view.objective_line(g)
+    g.state.winner, g.state.phase = "zombies", Phase.OVER
+    assert g.over
+    line = view.objective_line(g)
+    assert line.endswith("game over") and "turns left" not in line, line

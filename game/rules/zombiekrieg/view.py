@@ -218,6 +218,8 @@ class ZombiekriegView:
     def objective_line(self, game: ZombiekriegGame) -> str:
         s = game.state
         what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
+        if game.over:  # not "1 of 15 turns left" under the result
+            return f"{what}{f' ({s.exited} out)' if s.objective == 'exit' else ''} \u00b7 game over"
         progress = f" ({s.exited} out{_exit_walk(game)})" if s.objective == "exit" else ""
         left = max(0, s.turn_limit - s.turn + 1)
         first = "Allies" if s.first == "allies" else "Zombies"
