@@ -246,7 +246,7 @@ class TableInput:
 
     mouse: Point = (0.0, 0.0)
     panning: bool = False
-    taping: str | None = None  # "key" (T held) or "drag" (left button)
+    taping: str | None = None  # "key" (T held), "drag" (left button) or "armed" (the next click starts it)
     held_arrows: set[int] = field(default_factory=set)
     press: Point | None = None  # where the left button went down on the table (screen pixels)
     press_shift: bool = False
@@ -486,6 +486,12 @@ class TableView:
         self.tape = Tape(start, start, start_radius=radius)
         self.input.taping = how
 
+    def arm_tape(self) -> None:
+        """The tape comes out at the next left click on the table (the top bar's button), then follows the
+        pointer as T's does."""
+        self.put_away_tape()
+        self.input.taping = "armed"
+
     def put_away_tape(self) -> None:
         """The tape goes, however it was taken out (T or a drag); T takes it out again."""
         self.tape, self.input.taping = None, None
@@ -536,6 +542,10 @@ class TableView:
                 return False
             if event.button in (2, 3):
                 inp.panning, inp.pan_from, inp.pan_travel = True, event.pos, 0.0
+                return True
+            if event.button == 1 and inp.taping == "armed":  # the click says where the tape starts: no action
+                inp.taping = None
+                self._start_tape("key")
                 return True
             if event.button == 1:
                 inp.press, inp.dragging = event.pos, None

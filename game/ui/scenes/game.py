@@ -117,6 +117,13 @@ def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
     return (0, TOP_BAR, max(50, w - RIGHT_PANEL), max(50, h - TOP_BAR - log_h))
 
 
+# the top bar's tape button: what it does, and the other ways to measure
+TAPE_TIP = (
+    "The tape measure (T): click where it starts on the table and it follows the pointer; T, Esc or this "
+    "button puts it away. A left drag on the table measures too."
+)
+
+
 class GameScene(Scene):
     """A scenario on the table, played (or, without a view for its rule set, only shown)."""
 
@@ -441,10 +448,10 @@ class GameScene(Scene):
             ("fit", "Fit", "Show the whole table (Home)", None),
             ("outlines", "Outlines", "Terrain outlines on/off (L)", None),
         ]
-        if self.match is not None:
+        if self.match is not None:  # (Load is in the Menu and on F9: its place went to the tape, which had none)
             out += [
+                ("tape", "Tape", TAPE_TIP, "icons.measure"),
                 ("save", "Save", "Save the game (Ctrl+S; F5 quick-save)", "icons.save"),
-                ("load", "Load", "Load a saved game (F9 quick-load)", "icons.load"),
             ]
         if self.shop() is not None:
             out.append(("shop", "Shop", "The shop: buy and sell weapons with your points", None))
@@ -711,12 +718,26 @@ class GameScene(Scene):
             "shop": (False, lambda: self.open_shop(not self.shop_open)),
             "fit": (False, lambda: self.view.fit() if self.view is not None else None),
             "outlines": (False, self._toggle_outlines),
+            "tape": (False, self._tape_button),
             "load": (False, self.open_load),
             "save": (True, self.save),
             "undo": (True, self.undo),
             "quick_save": (True, lambda: self.save(self.app.saves_dir / QUICKSAVE)),
             "quick_load": (True, self.quick_load),
         }
+
+    def _tape_button(self) -> None:
+        """The top bar's tape: out at the next click on the table (a newcomer never found T), or put away."""
+        if self.view is None:
+            return
+        if self.view.tape is not None or self.view.input.taping is not None:
+            self.view.put_away_tape()
+            return
+        self.view.arm_tape()
+        if self.match is not None:
+            self.match.status = (
+                "Tape: click where it starts on the table; it follows the pointer (T or Esc puts it away)."
+            )
 
     def _toggle_outlines(self) -> None:
         if self.view is not None:
@@ -727,7 +748,7 @@ class GameScene(Scene):
         mode = self.match.controller.mode if self.match else None
         if self.menu_open:
             self.open_menu(False)
-        elif self.view is not None and self.view.tape is not None:
+        elif self.view is not None and (self.view.tape is not None or self.view.input.taping is not None):
             self.view.put_away_tape()
         elif mode in CHOOSING:
             self._button("cancel")
