@@ -56,3 +56,24 @@ def test_with_no_zombie_near_the_plate_promises_no_8_inch_run() -> None:
     match.update(0.01)
     text = "\n".join(o.text for o in match.overlays() if isinstance(o, Label) and o.plate)
     assert 'no zombie within 8"' in text and '8" run' not in text and "gets away" not in text
+
+
+def test_a_bystander_led_into_the_exit_of_an_escape_gets_out_rescued() -> None:
+    """A newcomer's Small Town game (session 45): the Paperboy followed Jo the mechanic into the exit and stayed
+    there, "left behind" on the end screen, "bystanders rescued 0". Rule (house): a bystander who ends a move in
+    an exit zone leaves the table, rescued, whatever the objective; in an escape he counts for nothing toward it."""
+    text = plates_over_exit("escape", npcs={"npc1": (14, 6)})
+    assert "PC 1 gets away by the exit (1 of 1 out)" in text, text  # the count is the runner's alone
+    assert "leads npc1 out with him (rescued)" in text, text
+    scen = tiny_scenario(objective="escape", characters=(), spawns=(), exits=[(0, 0, 24, 2)])
+    game = rigged_game(pcs={"pc1": (12, 5)}, npcs={"npc1": (14, 6)}, scenario=scen, dice=[])
+    match = Match(game, RS.view())
+    match.select("pc1")
+    match.button("move")
+    match.click((12.0, 1.0))
+    match.click((12.0, 1.0))
+    for _ in range(400):
+        match.update(0.1)
+    st = game.state
+    assert (st.escaped, st.rescued) == (1, 1), (st.escaped, st.rescued)
+    assert not st.figures["npc1"].on_table

@@ -219,11 +219,12 @@ def _to_segment(p: Point, a: Point, b: Point) -> float:
 
 
 def leaves_at(world: World, f: Figure, position: Point) -> bool:
-    """Whether ``f`` ending a move at ``position`` leaves the table: a PC in an escape, an NPC in a rescue."""
+    """Whether ``f`` ending a move at ``position`` leaves the table: a PC in an escape, a bystander whatever
+    the objective [house] (one who followed a survivor into the exit went no further, "left behind" on the end
+    screen of an escape: he is rescued, counted as such, though only a rescue's objective counts him)."""
     if not any(z.area.contains(position) for z in world.exit_zones()):
         return False
-    objective = world.state.objective
-    return (f.side == PLAYERS and objective == "escape") or (f.side == BYSTANDERS and objective == "rescue")
+    return f.side == BYSTANDERS or (f.side == PLAYERS and world.state.objective == "escape")
 
 
 def leave_if_out(world: World, f: Figure) -> None:

@@ -92,7 +92,9 @@ def _exits(world: World, p: movement.MovePlan, paths: dict[str, Any], followers:
     return {
         "leader": leader,
         "stays": in_zone and not leader.get(walk, False),
-        "out": out_before + int(leader.get(walk, False)) + len(led),
+        # toward the objective: the runner in an escape, the bystanders led out in a rescue (one led out in an
+        # escape is rescued, and counts for nothing there)
+        "out": out_before + (int(leader.get(walk, False)) if st.objective == "escape" else len(led)),
         "needed": st.exit_count,
         "objective": st.objective,
         "led": led,

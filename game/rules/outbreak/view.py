@@ -986,7 +986,7 @@ class OutbreakView:
         lines = []
         walks = [k for k, out in exits["leader"].items() if out and (rolls or k == '6"')]
         if walks and walks[0] == '6"':
-            lines.append(f"{who} gets away by the exit" + ("" if exits["led"] else f" {count}"))
+            lines.append(f"{who} gets away by the exit {count}")
         elif walks:  # only the longer run reaches: one more out than the 6" count says
             more = f"({exits['out'] + 1} of {exits['needed']} {noun})"
             lines.append(f"on an {walks[0]} run {who} gets away by the exit {more}")
@@ -995,7 +995,8 @@ class OutbreakView:
             lines.append(f"{who} stays on the table at the exit: {why}")
         if exits["led"]:
             names = ", ".join(_esc(game.figure(g).name or g) for g in exits["led"])
-            lines.append(f"leads {names} out {count}")
+            rescue = exits["objective"] == "rescue"
+            lines.append(f"leads {names} out {count}" if rescue else f"leads {names} out with him (rescued)")
         return lines
 
     # -- events
