@@ -368,5 +368,10 @@ def winning(d: ObData) -> Section:
                 "lead bystanders out). Losing every character loses the game.",
                 house=True,
             ),
+            Paragraph(
+                "A bystander who ends a move in the exit zone (following a character, or fleeing) gets out: he "
+                "is rescued, whatever the objective, though only a rescue counts him toward winning.",
+                house=True,
+            ),
         ),
     )
