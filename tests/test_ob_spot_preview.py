@@ -55,5 +55,6 @@ def test_the_tooltip_says_what_a_character_knows() -> None:
     view, game = match.view, match.game
     lines = view.tooltip(game, "pc1", match.looks["pc1"])
     assert "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)" in lines
+    assert "standing" in lines and not [x for x in lines if x.startswith("state:")], lines  # a player's word
     game.state.figures["pc1"].aware = True
     assert "knows the zombies are here" in view.tooltip(game, "pc1", match.looks["pc1"])

@@ -42,4 +42,4 @@ def test_a_last_shot_marks_only_the_third_it_lands_in() -> None:
 def test_a_zombie_at_the_shooter_says_so_for_every_third() -> None:
     marks, plate = _aim((12, 20), (12, 18.8))
     assert marks == ["third 1/2/3: at Deacon Hale"], marks
-    assert "it reaches Deacon Hale by third 1, before any hit lands: his last shot this move" in plate
+    assert "it reaches Deacon Hale by third 1, before any hit lands: the last shot this move" in plate

@@ -563,7 +563,7 @@ class OutbreakView:
             # his states, those his token shows as a letter told with it (a newcomer read "J", "B", "T" as nothing)
             lines += [w for w in flags(f) if w != "unaware" and BADGE_LETTERS.get(w, "-") not in look.badge]
         lines += self._badge_lines(game, fid, look.badge)
-        lines.append(f"state: {look.state}")
+        lines.append(look.state.replace("_", " "))  # ("state: standing" read as a programmer's label)
         return lines
 
     def summary(self, game: OutbreakGame, fid: str) -> str:
@@ -933,8 +933,8 @@ class OutbreakView:
         no shot after this one") made it too wide to stand clear of the shot's way."""
         who = _esc(f.name or f.id)
         if arrives <= earliest:
-            return f"it reaches {who} by third {arrives}, before any hit lands: his last shot this move"
-        return f"it reaches {who} by third {arrives}: a hit then or later is his last shot this move"
+            return f"it reaches {who} by third {arrives}, before any hit lands: the last shot this move"
+        return f"it reaches {who} by third {arrives}: a hit then or later is the last shot this move"
 
     def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
         """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: Jo closes in to fight
