@@ -70,13 +70,16 @@ class OutbreakSetup(Setup):
         ranged = tuple(Option(k, f'{_short(k, w.name)} {w.range:g}"') for k, w in data.ranged_weapons.items())
         melee = tuple(Option(k, f"{_short(k, name)} {need}+") for k, (name, need) in data.melee_weapons.items())
         names = tuple(c["name"] for cs in _map_characters(scenario, 1).values() for c in cs)
+        # (a newcomer asked how pistol, revolver and automatic differ: by range alone, told from the data)
+        guns = ", ".join(f'{w.name} {w.range:g}"' for w in data.ranged_weapons.values())
         gear = (
             Pick(
                 "ranged",
                 "Ranged weapon",
                 (*ranged, Option("none", "none")),
                 str(data.get("forces", "default_ranged")),
-                help='The character\'s gun and its range in inches (a shot past it misses); "none": he cannot fire.',
+                help=f"The character's gun: only its range tells one from another ({guns}); a shot past it "
+                'misses. "none": he cannot fire.',
             ),
             Pick(
                 "melee",
