@@ -1367,26 +1367,37 @@ class TableView:
         whose labels would stand side by side share one, in their middle (at the fit zoom the two segments of
         Hive Street's sandbag wall read "wall: Sandbag linewall: Sandbag line"); zoomed in, each has its own."""
         jobs = []
-        for text, colour, centres in self._terrain_labels():
+        for text, colour, centres, outlines in self._terrain_labels():
             w, h = self._text_size(text, 16, colour)
             c = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
             spots = [_centred((w, h), c), *around((w, h), c, 0, gap=0)]
             spots += [_centred((w, h), own) for own in centres] if len(centres) > 1 else []
+            # a name stays on its own piece: pushed aside by a figure, "building: Ferme Lemaire" stood on the
+            # house next door (a newcomer read it as that house's name); with no spot on it, it waits
+            near = [r.inflate(2 * h, 2 * h) for r in outlines]
+            spots = [r for r in spots if any(o.collidepoint(r.center) for o in near)]
             jobs.append(WordJob("terrain", text, 16, colour, spots, False))
         return jobs
 
-    def _terrain_labels(self) -> list[tuple[str, tuple[int, int, int], list[Point]]]:
-        """Each label of the terrain once per cluster: (text, colour, the screen middles of its pieces), the
-        pieces of one label joined where their labels would touch or stand within a word's gap of each other."""
-        groups: list[tuple[str, tuple[int, int, int], list[Point]]] = []
+    def _terrain_labels(self) -> list[tuple[str, tuple[int, int, int], list[Point], list[pygame.Rect]]]:
+        """Each label of the terrain once per cluster: (text, colour, the screen middles of its pieces, their
+        screen bounds), the pieces of one label joined where their labels would touch or stand within a word's
+        gap of each other."""
+        groups: list[tuple[str, tuple[int, int, int], list[Point], list[pygame.Rect]]] = []
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
             text = self._terrain_label(piece)
             w, h = self._text_size(text, 16, colour)
             c = self.camera.to_screen(piece.area.centre)
+            x0, y0, x1, y1 = piece.area.bounds
+            (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
+            box = pygame.Rect(
+                round(min(ax, bx)), round(min(ay, by)), round(abs(bx - ax)) + 1, round(abs(by - ay)) + 1
+            )
             near = [g for g in groups if g[0] == text and any(_side_by_side(c, o, w, h) for o in g[2])]
             centres = [c, *(o for g in near for o in g[2])]
-            groups = [g for g in groups if g not in near] + [(text, colour, centres)]
+            boxes = [box, *(r for g in near for r in g[3])]
+            groups = [g for g in groups if g not in near] + [(text, colour, centres, boxes)]
         return groups
 
     def _terrain_label(self, piece: Terrain) -> str:
