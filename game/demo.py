@@ -200,9 +200,17 @@ _TURN_AHEAD = re.compile(r"^[A-Z][a-z]+ \d+: ")  # a score's own "Turn 3: " (the
 def standing(game: Game, turn: int | None = None) -> str:
     """Who is winning right now, in the rule set's words (its ``Outcome.score``), after the round in the rule
     set's own word (``Move 4``): ``turn`` is the one the screen shows (the rules may be a turn ahead)."""
-    o = outcome(game)
+    return standing_in(outcome(game), get_ruleset(game.ruleset).turn_word, turn)
+
+
+def standing_in(o: Outcome | None, turn_word: str, turn: int | None = None) -> str:
+    """:func:`standing` from an :class:`Outcome` taken earlier (the demo tells the score the table has shown).
+
+    >>> standing_in(Outcome("", False, 3, score="Turn 4: Player 1 5 up"), "turn", 3)
+    'Turn 3: Player 1 5 up'
+    """
     shown = turn if turn is not None else (o.turns if o is not None else 0)
-    head = f"{get_ruleset(game.ruleset).turn_word.capitalize()} {shown}" if shown else ""
+    head = f"{turn_word.capitalize()} {shown}" if shown else ""
     score = _TURN_AHEAD.sub("", o.score) if o is not None else ""
     return f"{head}: {score}" if head and score else head or score or "Under way"
 
@@ -223,7 +231,11 @@ class Side:
 
 def sides(game: Game) -> list[Side]:
     """Each side of the rule set's score, named by its force where the rule set says it (``Outcome.names``)."""
-    o = outcome(game)
+    return sides_in(outcome(game))
+
+
+def sides_in(o: Outcome | None) -> list[Side]:
+    """:func:`sides` from an :class:`Outcome` taken earlier."""
     if o is None:
         return []
     found = UP_SCORE.findall(o.score)

@@ -30,6 +30,7 @@ from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
 from game.ui.demo_pace import pace, slot
 from game.ui.demo_scoreboard import sides_plate
+from game.ui.demo_told import Told
 from game.ui.demo_words import for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
 from game.ui.match import NOTICE_SECONDS as GAME_NOTICE_SECONDS
@@ -175,6 +176,7 @@ class DemoScene(GameScene):
         app.sounds.set_volume(app.settings.demo_volume)  # a room full of players hears it
         app.sounds.play("whistle")  # a new game: heads turn to the screen
         self.match.say(self.loop.status())
+        self.told = Told.of(self.match.game, self.loop.tally.line())  # the score as the table shows it
 
     # ---- the layout: the table and the top bar only ----------------------------------------------
 
@@ -227,21 +229,22 @@ class DemoScene(GameScene):
 
     def scoreboard(self) -> str:
         """The plate over the table: the game, who is winning now (in the rule set's turn words, the turn
-        the screen shows), and the night's score."""
-        game = self.match.game
+        the screen shows), and the night's score, all as the table has shown them (:attr:`told`)."""
+        self._take_stock()
+        told = self.told
         rules = self.rules.name if self.rules is not None else ""
         lines = [f"{self.title()}  \u00b7  {rules}" if rules else self.title()]
-        if game is not None and game.over:
-            lines.append(f"The {side_of(game).lower()} win!" if side_of(game) != "Nobody" else "Nobody wins.")
-        elif game is not None:
-            now = standing(game, self.match.shown_turn)
+        if told.over:
+            lines.append(told.won())
+        else:
+            now = told.standing(self.match.shown_turn)
             objective = self.match.objective()
-            said = named(in_words(now), sides(game))
+            said = named(in_words(now), told.sides())
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
             down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
             if down:
                 lines.append(down)
-        lines.append(self.loop.tally.line())
+        lines.append(told.tally)
         return "\n".join(lines)
 
     def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -344,6 +347,7 @@ class DemoScene(GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
+        self._take_stock()
         if self.app.scene is self:
             self._play(dt)
         self._film(dt)
@@ -374,6 +378,7 @@ class DemoScene(GameScene):
         if self.at_an_end:
             self._between_games(dt)
             return
+        self._take_stock()  # (the last command is shown whole: the next one is told once it is too)
         events = loop.tick()
         if loop.game is not game:  # a bot error or a stuck game made the loop deal again
             # said in the log: on a club night such a game just vanished, turn 1, no card, and nobody knew why
@@ -423,6 +428,11 @@ class DemoScene(GameScene):
         if self.taking_next and isinstance(self.app.scene, DemoScene):
             self.app.scene.take_over()  # his at its first point a player can act
 
+    def _take_stock(self) -> None:
+        """The score the demo tells, taken while the table shows all the rules have done (see :mod:`.demo_told`)."""
+        if not self.match.playback.busy and self.loop.game is self.match.game:
+            self.told = Told.of(self.match.game, self.loop.tally.line())
+
     def slot(self) -> float:
         """This game's seconds of play before the demo calls time: :data:`GAME_SECONDS`, longer for three or four
         teams (:func:`~game.ui.demo_pace.slot`), counted from the sides at the start (a team wiped out does not
@@ -448,7 +458,7 @@ class DemoScene(GameScene):
         self.caption_left -= dt
         if self.card_left <= 0:
             self.operator.side = 0  # the card is gone: the table takes the whole view again
-        if self.at_an_end:
+        if self.at_an_end and not self.match.playback.busy:  # (the last fight is watched close to its end)
             self.operator.pull_back()
         self.operator.update(dt)
         if self.match.dice is not self._dice_shown:
@@ -698,11 +708,12 @@ class DemoScene(GameScene):
     def score_plate(self) -> pygame.Surface:
         """The scoreboard as drawn before it is fitted to its place on the board."""
         assert self.view is not None and self.board is not None
-        game, b = self.match.game, self.board
-        many = sides(game) if not game.over else []
+        self._take_stock()
+        told, b = self.told, self.board
+        many = told.sides() if not told.over else []
         if len(many) >= 3:
-            head = f"{self.title()}  \u00b7  {standing(game, self.match.shown_turn).split(':')[0]}"
-            return sides_plate(self.view.texts, head, many, self.loop.tally.line(), b.words, b.hint, (GOLD, TEXT))
+            head = f"{self.title()}  \u00b7  {told.standing(self.match.shown_turn).split(':')[0]}"
+            return sides_plate(self.view.texts, head, many, told.tally, b.words, b.hint, (GOLD, TEXT))
         return self.view.plate(self.scoreboard(), b.words, GOLD)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
