@@ -216,6 +216,8 @@ def standing_in(o: Outcome | None, turn_word: str, turn: int | None = None) -> s
 
 
 UP_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
+# a side's figures off the table but not down, after its count: "Allies 0 up (3 out)", "Player 2 0 up (5 aboard)"
+AWAY_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) \d+ up \((\d+) [a-z]+\)")
 
 
 @dataclass(frozen=True)
@@ -266,8 +268,13 @@ def down_line(score: str) -> str:
     'Every zombie is down'
     >>> down_line("Allies 3 up - Zombies 5 up")
     ''
+    >>> down_line("Turn 9: Player 1 0 up - Player 2 0 up (5 aboard)")  # (Last Evac: a team escaped, one fell)
+    "Player 1's team is wiped out — the others fight on"
+    >>> down_line("Allies 0 up (3 out) - Zombies 8 up")
+    ''
     """
-    counts = {side: int(n) for side, n in UP_SCORE.findall(score)}
+    away = {side: int(n) for side, n in AWAY_SCORE.findall(score)}
+    counts = {side: int(n) + away.get(side, 0) for side, n in UP_SCORE.findall(score)}
     living = {side: n for side, n in counts.items() if "zombie" not in side.lower()}
     if living and not any(living.values()):
         return "All survivors down \u2014 a new game starts"

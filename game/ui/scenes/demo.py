@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
+from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
@@ -60,6 +60,8 @@ CAPTION = (255, 170, 140)  # a caption's print: news of the zombies
 FOOT = 170  # pixels at the least at the table's foot for the board (the scoreboard, the latest line, the hint and
 # the dice): the camera keeps the action above it
 CARD_WIDTH = 0.45  # the title card's most width, a share of the view (the whole table shows left of it)
+CARD_SIDE = 40  # pixels kept clear each side of a card's lines
+CARD_LINE = 0.8  # a card's longest line, a share of the view's width: a longer one wraps at words
 CARD_BASE = 640  # the cards' prints are for a window this high (scaled with the window's height)
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
@@ -570,11 +572,15 @@ class DemoScene(GameScene):
         side = side_of(game)
         won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
         down = down_line(standing(game))
+        why = re.sub(r"^Game over:\s*", "", self.match.view.result(game)[0])  # (the card says the game is over)
+        # the card says one thing: "All survivors down" under "The survivors win!" (Last Evac's teams all aboard or
+        # fallen) was a contradiction; the rules' reason says how they won
+        lost = down.startswith("All") and side != SURVIVORS
         return [
             (self.title(), 34, TEXT),
             (won, 72, GOLD),
-            (self.match.view.result(game)[0], 28, TEXT),
-            *([(down, 30, GOLD)] if down.startswith("All") else []),
+            (why[:1].upper() + why[1:], 28, TEXT),
+            *([(down, 30, GOLD)] if lost else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
             (self._next_words(), 24, HINT),
@@ -665,15 +671,32 @@ class DemoScene(GameScene):
         veil = pygame.Surface(area.size, pygame.SRCALPHA)
         veil.fill((12, 13, 10, shade))
         surface.blit(veil, area)
-        texts = self.view.texts
-        rows = [texts.render(words, self.card_print(size), colour) for words, size, colour in card]
+        for row, rect in self.card_rows(card, area):
+            surface.blit(row, rect)
+
+    def card_rows(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], area: pygame.Rect
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """A card's lines laid out in ``area``: a long line wrapped at words (Last Evac's reason, shrunk to one line,
+        read as small print), the whole card in smaller print while it is taller than the area (its head was cut)."""
+        texts = self.view.texts if self.view is not None else None
+        room = min(area.width - 2 * CARD_SIDE, round(area.width * CARD_LINE))  # (a line across the whole room)
+        assert texts is not None
+        rows: list[pygame.Surface] = []
+        for scale in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            rows = []
+            for words, size, colour in card:
+                n = max(8, round(self.card_print(size) * scale))
+                rows += [texts.render(line, n, colour) for line in wrap(words, texts.font(n), room) or [""]]
+            rows = [_fit(r, room, r.get_height()) for r in rows]  # (a word longer than the window)
+            if sum(r.get_height() + 10 for r in rows) <= area.height - 2 * MARGIN:
+                break
         y = area.centery - sum(r.get_height() + 10 for r in rows) // 2
+        placed = []
         for row in rows:
-            if row.get_width() > area.width - 40:  # a long forces line: shrunk to the window
-                scale = (area.width - 40) / row.get_width()
-                row = pygame.transform.smoothscale(row, (area.width - 40, round(row.get_height() * scale)))
-            surface.blit(row, row.get_rect(midtop=(area.centerx, y)))
+            placed.append((row, row.get_rect(midtop=(area.centerx, max(area.top + MARGIN, y)))))
             y += row.get_height() + 10
+        return placed
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The last roll, big, at the board's right, for a few seconds after it was thrown."""
