@@ -529,15 +529,20 @@ class DemoScene(GameScene):
     def notice(self) -> tuple[str, float]:
         """The notice the demo shows and its seconds left: the newest one that says what happens (a phase begun or
         passed by), never a prompt to a player (the bots play every seat: "press 1 to keep..." stayed up, stale,
-        over a bot's game); ("", 0) for none."""
+        over a bot's game); ("", 0) for none. The newest is the one waiting for room, else the one with the most
+        time left, else the later one: a movement phase passed by in the same step as the shooting phase began
+        (both 2.4 s left) kept "Movement phase" up through the shooting."""
         left = self.match.notice_times()
-        for key, words in sorted(self.match.notices, key=lambda n: left.get(n[0], 0.0), reverse=True):
-            told = for_onlookers(words)
-            shown = left.get(key, 0.0) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)  # its seconds left in the demo
-            if told and shown > 0:
-                return told, shown
-            break  # only the newest: an older one is no longer the news
-        return "", 0.0
+        waiting = self.match.notice_waiting
+        up = sorted(enumerate(self.match.notices), key=lambda n: (left.get(n[1][0], 0.0), n[0]), reverse=True)
+        newest = waiting if waiting is not None else up[0][1] if up else None
+        if newest is None:
+            return "", 0.0
+        key, words = newest
+        told = for_onlookers(words)
+        # its seconds left in the demo (a waiting one has all its time to come)
+        shown = left.get(key, GAME_NOTICE_SECONDS) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)
+        return (told, shown) if told and shown > 0 else ("", 0.0)  # (an older one is no longer the news)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         """The newest notice (see :meth:`notice`) in the band kept for it at the top middle, fading out."""
