@@ -281,9 +281,11 @@ class DemoScene(GameScene):
             self.take_over()
             return True
         if event.type == pygame.MOUSEMOTION:
-            if self._touch_origin is None:
-                self._touch_origin = tuple(event.pos)
-                return True
+            if (
+                self._touch_origin is None
+            ):  # where the pointer was before this motion: a nudge counts from its start
+                rel = getattr(event, "rel", (0, 0)) or (0, 0)  # (a nudge on the result card was one event: lost)
+                self._touch_origin = (event.pos[0] - rel[0], event.pos[1] - rel[1])
             if math.dist(self._touch_origin, event.pos) > TOUCH_PIXELS:
                 self.take_over()
             return True
