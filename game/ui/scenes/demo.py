@@ -31,7 +31,7 @@ from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, p
 from game.ui.demo_pace import pace, slot
 from game.ui.demo_scoreboard import sides_plate
 from game.ui.demo_told import Told
-from game.ui.demo_words import for_onlookers
+from game.ui.demo_words import for_onlookers, objective_for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
 from game.ui.match import NOTICE_SECONDS as GAME_NOTICE_SECONDS
 from game.ui.navigator import DEMO_AGAIN_SECONDS
@@ -240,7 +240,7 @@ class DemoScene(GameScene):
             lines.append(told.won())
         else:
             now = told.standing(self.match.shown_turn)
-            objective = self.match.objective()
+            objective = self.objective()
             said = named(in_words(now), told.sides())
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
             down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
@@ -248,6 +248,10 @@ class DemoScene(GameScene):
                 lines.append(down)
         lines.append(told.tally)
         return "\n".join(lines)
+
+    def objective(self) -> str:
+        """The objective line as the screen shows it, its top bar's shorthand in words (see :mod:`.demo_words`)."""
+        return objective_for_onlookers(self.match.objective(), self.match.view.figure_noun)
 
     def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The title card's lines: (words, print size, colour)."""
@@ -258,7 +262,7 @@ class DemoScene(GameScene):
             (rules, 34, TEXT),
             (self.title(), 72, GOLD),
             (deal.forces() if deal is not None else "", 30, TEXT),
-            (self.match.objective(), 28, TEXT),
+            (self.objective(), 28, TEXT),
             ("", 20, TEXT),
             (TAKE_OVER, 34, GOLD),
             (self.loop.tally.line(), 28, HINT),
@@ -525,8 +529,7 @@ class DemoScene(GameScene):
         surface.blit(plate, self.banner_rect)
         self._draw_dice(surface)
         self._draw_latest(surface)
-        if not self.latest_rect.colliderect(self.hint_rect):  # a caption's second line stands in the hint's place
-            surface.blit(hint, self.hint_rect)
+        surface.blit(hint, self.hint_rect)
 
     def notice(self) -> tuple[str, float]:
         """The notice the demo shows and its seconds left: the newest one that says what happens (a phase begun or
@@ -753,15 +756,19 @@ class DemoScene(GameScene):
             return
         said = self.caption if self.caption_left > 0 else self.latest  # a caption holds the place a while
         words = said if len(said) <= 90 or self.caption_left > 0 else said[:88] + "\u2026"
-        colour, width = (CAPTION, self._words_room()) if self.caption_left > 0 else (TEXT, None)
-        plate = self.view.plate(words, self.board.words, colour, width=width)
         dice_up = self.match.dice is not None and self.dice_left > 0
         room = self._words_room() if dice_up else self.board.rect.width - 2 * MARGIN
-        room_below = (
-            self.board.rect.bottom - self.board.latest_at[1] - MARGIN
-        )  # (a caption's two lines: over the hint)
-        plate = _fit(plate, room, max(plate.get_height() if self.caption_left <= 0 else room_below, 1))
+        colour, width = (CAPTION, room) if self.caption_left > 0 else (TEXT, None)
+        plate = self.view.plate(words, self.board.words, colour, width=width)
+        # never over the take-over hint (a caption's second line stood in its place, and the hint went)
+        above_hint = self.board.hint_rect(self._hint_size()).top - GAP - self.board.latest_at[1]
+        plate = _fit(plate, room, max(1, above_hint))
         self.latest_rect = surface.blit(plate, self.board.latest_at)
+
+    def _hint_size(self) -> tuple[int, int]:
+        """The take-over hint's plate's size on the board."""
+        assert self.view is not None and self.board is not None
+        return self.view.plate(self.hint_text, self.board.hint, HINT).get_size()
 
     def _foot(self) -> pygame.Rect:
         """The view's foot: the board, where the demo's words and the dice stand."""
