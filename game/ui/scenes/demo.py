@@ -149,6 +149,7 @@ class DemoScene(GameScene):
         self.standalone = standalone  # ``deadground demo``: the last game quits instead of going to the title
         self.result_left: float | None = None  # seconds the result stays up
         self.played_for = 0.0  # real seconds of play since the title card (see GAME_SECONDS)
+        self.beat_left = 0.0  # seconds the table still holds still after the last command (the view's demo_beat)
         self.time_up = False  # the demo called time on this game: its end card, then the next game
         self._slot: float | None = None  # this game's seconds of play (see slot)
         self._touch_origin: tuple[int, int] | None = None
@@ -386,6 +387,9 @@ class DemoScene(GameScene):
         if self.at_an_end:
             self._between_games(dt)
             return
+        if self.beat_left > 0:  # the table holds still a moment after a command (the view's demo_beat)
+            self.beat_left -= dt
+            return
         self._take_stock()  # (the last command is shown whole: the next one is told once it is too)
         events = loop.tick()
         if loop.game is not game:  # a bot error or a stuck game made the loop deal again
@@ -398,6 +402,7 @@ class DemoScene(GameScene):
         self.match.set_speed(pace(events, self.match.view.animation, speed))  # a figure's plain move: quicker
         self.match.show(events)
         self.match.say(loop.status())
+        self.beat_left = float(getattr(self.match.view, "demo_beat", 0.0)) / speed
 
     def _between_games(self, dt: float) -> None:
         """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
