@@ -40,3 +40,6 @@ def test_the_title_card_tells_the_walk_to_the_exit_in_words(app: App) -> None:
     assert "from exit" in scene.match.objective()  # (the player's top bar keeps its shorthand)
     card = " ".join(words for words, _, _ in scene.card())
     assert "inches from the exit" in card and '"' not in card and "(8 moves)" not in card, card
+    scene.card_left = 0.0
+    app.run_frames(3)
+    assert "inches from the exit" in scene.objective_text, scene.objective_text  # the top bar too

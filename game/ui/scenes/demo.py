@@ -254,6 +254,9 @@ class DemoScene(GameScene):
         """The objective line as the screen shows it, its top bar's shorthand in words (see :mod:`.demo_words`)."""
         return objective_for_onlookers(self.match.objective(), self.match.view.figure_noun)
 
+    def objective_words(self) -> str:
+        return self.objective()  # (the top bar too: it read "2nd nearest 20\" from exit (4 moves)")
+
     def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The title card's lines: (words, print size, colour)."""
         deal = self.deal
