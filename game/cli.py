@@ -8,6 +8,7 @@ hands them the UI's parts (the on-screen demo, ``replay --watch``, the report pi
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Sequence
 
@@ -161,7 +162,7 @@ def _demo(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         else:
-            on_screen = run_demo
+            on_screen = functools.partial(run_demo, fullscreen=not args.window)
     return demo_main(
         maps=args.maps,
         games=args.games,
@@ -444,6 +445,11 @@ def _demo_parser(sub: Subcommands) -> None:
     demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
     demo.add_argument("--headless", action="store_true", help="no window: print each game's result")
+    demo.add_argument(
+        "--window",
+        action="store_true",
+        help="play in the settings' window (default: fill the screen, as an attractor does; F11 toggles)",
+    )
     demo.add_argument(
         "--mods",
         type=_mods,

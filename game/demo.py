@@ -200,14 +200,24 @@ _TURN_AHEAD = re.compile(r"^[A-Z][a-z]+ \d+: ")  # a score's own "Turn 3: " (the
 def standing(game: Game, turn: int | None = None) -> str:
     """Who is winning right now, in the rule set's words (its ``Outcome.score``), after the round in the rule
     set's own word (``Move 4``): ``turn`` is the one the screen shows (the rules may be a turn ahead)."""
-    o = outcome(game)
+    return standing_in(outcome(game), get_ruleset(game.ruleset).turn_word, turn)
+
+
+def standing_in(o: Outcome | None, turn_word: str, turn: int | None = None) -> str:
+    """:func:`standing` from an :class:`Outcome` taken earlier (the demo tells the score the table has shown).
+
+    >>> standing_in(Outcome("", False, 3, score="Turn 4: Player 1 5 up"), "turn", 3)
+    'Turn 3: Player 1 5 up'
+    """
     shown = turn if turn is not None else (o.turns if o is not None else 0)
-    head = f"{get_ruleset(game.ruleset).turn_word.capitalize()} {shown}" if shown else ""
+    head = f"{turn_word.capitalize()} {shown}" if shown else ""
     score = _TURN_AHEAD.sub("", o.score) if o is not None else ""
     return f"{head}: {score}" if head and score else head or score or "Under way"
 
 
 UP_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
+# a side's figures off the table but not down, after its count: "Allies 0 up (3 out)", "Player 2 0 up (5 aboard)"
+AWAY_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) \d+ up \((\d+) [a-z]+\)")
 
 
 @dataclass(frozen=True)
@@ -223,7 +233,11 @@ class Side:
 
 def sides(game: Game) -> list[Side]:
     """Each side of the rule set's score, named by its force where the rule set says it (``Outcome.names``)."""
-    o = outcome(game)
+    return sides_in(outcome(game))
+
+
+def sides_in(o: Outcome | None) -> list[Side]:
+    """:func:`sides` from an :class:`Outcome` taken earlier."""
     if o is None:
         return []
     found = UP_SCORE.findall(o.score)
@@ -254,8 +268,13 @@ def down_line(score: str) -> str:
     'Every zombie is down'
     >>> down_line("Allies 3 up - Zombies 5 up")
     ''
+    >>> down_line("Turn 9: Player 1 0 up - Player 2 0 up (5 aboard)")  # (Last Evac: a team escaped, one fell)
+    "Player 1's team is wiped out — the others fight on"
+    >>> down_line("Allies 0 up (3 out) - Zombies 8 up")
+    ''
     """
-    counts = {side: int(n) for side, n in UP_SCORE.findall(score)}
+    away = {side: int(n) for side, n in AWAY_SCORE.findall(score)}
+    counts = {side: int(n) + away.get(side, 0) for side, n in UP_SCORE.findall(score)}
     living = {side: n for side, n in counts.items() if "zombie" not in side.lower()}
     if living and not any(living.values()):
         return "All survivors down \u2014 a new game starts"

@@ -43,3 +43,22 @@ def test_a_models_plain_move_plays_faster_and_a_roll_at_the_settings_speed(
     assert len(plain) >= 3 and len(rest) >= 3, shown  # a movement phase's plain moves, and rolls, shots...
     assert plain == [pytest.approx(QUIET_PACE)] * len(plain)  # a plain move: three times the settings' speed
     assert rest == [pytest.approx(1.0)] * len(rest)
+
+
+def test_a_game_of_few_commands_holds_the_table_still_between_them_and_lasts_for_a_passer_by(app: App) -> None:
+    """Small Town (some 35 commands a game) came and went in 40-60 s (the club organisers: "too quick for a
+    passer-by"): the demo holds the table still the view's demo_beat after each command; the game lasts over 90 s."""
+    app.settings.animation_speed = 1.0
+    scene = DemoScene(app, DemoLoop(DemoDirector([str(assets_dir("maps") / "small_town.tmx")], seed=1)))
+    app.replace(scene)
+    scene.card_left = 0.0
+    still, longest = 0.0, 0.0  # seconds the table held still between two commands: now, the longest yet
+    for _ in range(30 * 300):
+        shown = scene.commands_shown
+        scene.update(1 / 30)
+        if scene.result_left is not None or app.scene is not scene:
+            break
+        still = 0.0 if scene.commands_shown != shown or scene.match.playback.busy else still + 1 / 30
+        longest = max(longest, still)
+    assert scene.match.game.over and not scene.time_up
+    assert longest >= 1.9 and scene.played_for >= 90.0, (longest, scene.played_for)

@@ -78,3 +78,30 @@ def test_a_game_dealt_behind_a_card_is_shown_when_the_demo_comes_back_not_played
     assert deal.done.wait(120)
     assert deal.loop is loop and loop.game is dealt and not dealt.commands
     assert loop.games_started == started and loop.errors == [] and not loop.tally.wins
+
+
+def nudge(app: App, by: tuple[int, int]) -> None:
+    """One motion event of the mouse by ``by`` pixels from (400, 300) (a quick nudge is one or two events)."""
+    pos = (400 + by[0], 300 + by[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=by, buttons=(0, 0, 0)))
+    app.run_frames(1)
+
+
+def test_a_small_deliberate_nudge_on_the_result_card_takes_over_and_a_jitter_does_not(app: App) -> None:
+    """The organisers' nudge on the result card did nothing (its first motion only set where the pointer was), a
+    sweep took over: a nudge of some 30 px takes the next game as a key does; a jitter of a few pixels does not."""
+    scene = ended(app)
+    nudge(app, (4, 3))  # a jitter: under TOUCH_PIXELS
+    assert not scene.taking_next and app.scene is scene
+    scene._touch_origin = None  # (a fresh pointer: the nudge below is the first motion the card sees)
+    nudge(app, (30, 5))
+    assert scene.taking_next and "yours" in scene.result_card()[-1][0]
+
+
+def test_a_nudge_during_play_takes_the_game_over_as_on_the_result_card(app: App) -> None:
+    loop = DemoLoop(DemoDirector(seed=0))
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(2)
+    nudge(app, (30, 5))
+    assert scene.taking_over or app.scene is not scene

@@ -557,6 +557,8 @@ class View(Protocol[G]):
     # (``HOLD_SECONDS``) goes on
     # (optional) ``zombie_phase_seconds``: how long, at 1x, the zombies' moves of one phase may take on screen at
     # most (3.5 s without it: twenty zombies shamble at once; a few hordes, one after another, want longer)
+    # (optional) ``demo_beat``: seconds the demo's table holds still after each command is shown, for a rule set whose
+    # game is played in few commands (a game over in a minute went by a passer-by); 0 without it
     # (optional) ``terrain_words``: a map class in the rule set's words where they differ, for the outlines'
     # labels ({"clutter": "difficult ground"}: "difficult ground: Rubble"); without it the class is shown
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and

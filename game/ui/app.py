@@ -104,6 +104,7 @@ class App:
         self.cache_dir = self.data_dir / "cache" if settings_path is not None else _user_cache()
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
+        self.fullscreen_chosen = self.settings.fullscreen  # the player's own choice (the demo's filling is not)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen or self.settings.fullscreen
         return_freed_pictures()  # before the first picture: zooming out gives the memory back
@@ -776,8 +777,11 @@ def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: i
 # ---- the other windows: the demo, a replay, the map designer (``deadground demo|replay --watch|design``) ----
 
 
-def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
-    """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
+def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = True) -> int:
+    """``deadground demo``: demo games until the window is closed (or ``games`` are done). An attractor, it fills
+    the screen at the desktop's size (a club's 1600x900 screen showed a 1280x800 window), whatever the settings
+    say, and leaves the player's fullscreen setting as it was; ``fullscreen=False`` (``--window``): the
+    settings' window. F11 toggles as anywhere."""
     from game.table.warm import play_while_preparing
     from game.ui.scenes.title import TitleScene
 
@@ -790,6 +794,8 @@ def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = False)
         while app.step():
             pass
     finally:
+        if fullscreen:
+            app.settings.fullscreen = app.fullscreen_chosen  # the demo filled the screen for this night only
         app.close()
     return 0
 

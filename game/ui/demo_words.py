@@ -11,6 +11,10 @@ line that still speaks to someone (you, press, click) is not shown. Only words, 
 True
 >>> for_onlookers("Rifleman Novak moves 6.0\\".")
 'Rifleman Novak moves 6.0".'
+
+
+The objective line of a player's top bar is shorthand (``2nd nearest 43" from exit (8 moves) · 9 left``): the
+demo's cards and scoreboard tell it in words (:func:`objective_for_onlookers`).
 """
 
 from __future__ import annotations
@@ -36,3 +40,29 @@ def for_onlookers(words: str) -> str | None:
     line that still speaks to a player."""
     told = _NAMED_THEN_YOUR.sub(lambda m: f"{m[1]}'s", words)
     return None if speaks_to_player(told) else told
+
+
+# the walk to the exit on a top bar: '2nd nearest 43" from exit (8 moves) · 9 left', '(!) out of reach: 8 moves needed,
+# 3 left'
+_WALK = re.compile(r'(?:(\d+(?:st|nd|rd|th)) )?nearest (\d+)" from exit \((\d+) moves?\) \u00b7 (\d+) left')
+_OUT_OF_REACH = re.compile(r"\(!\) out of reach: (\d+) moves needed, (\d+) left")
+
+
+def objective_for_onlookers(words: str, noun: str) -> str:
+    """An objective line's shorthand in words a passer-by reads (``noun``: what the rule set calls a figure).
+
+    >>> objective_for_onlookers('Escape: 0/2 out \u00b7 2nd nearest 43" from exit (8 moves) \u00b7 9 left', "character")
+    'Escape: 0/2 out \u00b7 the 2nd nearest character is 43 inches from the exit, a walk of 8 moves \u00b7 9 moves left'
+    >>> objective_for_onlookers("Escape: 0/1 out \u00b7 (!) out of reach: 8 moves needed, 3 left", "character")
+    'Escape: 0/1 out \u00b7 the exit is out of reach: a walk of 8 moves, 3 moves left'
+    """
+
+    def walk(m: re.Match[str]) -> str:
+        who = f"the {m[1]} nearest {noun}" if m[1] else f"the nearest {noun}"
+        moves = f"{m[3]} move{'s' if m[3] != '1' else ''}"
+        return f"{who} is {m[2]} inches from the exit, a walk of {moves} \u00b7 {m[4]} moves left"
+
+    words = _WALK.sub(walk, words)
+    return _OUT_OF_REACH.sub(
+        lambda m: f"the exit is out of reach: a walk of {m[1]} moves, {m[2]} moves left", words
+    )

@@ -722,6 +722,11 @@ class Match:
         """Each notice up (by its key): the seconds it still stays."""
         return dict(self._notice_times)
 
+    @property
+    def notice_waiting(self) -> tuple[str, str] | None:
+        """The notice waiting for room over the table (the newest news while three are up), if any."""
+        return self._notice_queue[-1] if self._notice_queue else None
+
     def _age_notices(self, dt: float) -> None:
         """The notices' time passes: those read long enough go, and the waiting ones take their place."""
         times = {k: t - dt for k, t in self._notice_times.items()}

@@ -312,6 +312,9 @@ class OutbreakView:
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
     zombie_phase_seconds = 6.0
+    # the demo holds the table still this long after each command: a game is some 35 commands, and a club night's
+    # passer-by saw one come and go in a minute (the moves' and the dice's pace stay as on a player's screen)
+    demo_beat = 2.0
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders

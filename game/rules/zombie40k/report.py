@@ -231,6 +231,8 @@ def outcome(game: Zombie40kGame) -> Outcome:
     seat = int(winner.split()[1]) if winner.startswith("player ") else 0
     players = [m for m in game.figures if m.side == PLAYERS]
     survivors = tuple(len(w.alive(s.squad_of(p))) for p in s.players)
+    # a team's models aboard the escape vehicle are off the table, not down: "Player 2 0 up (5 aboard)"
+    aboard = tuple(sum(game.figure(f).state == "embarked" for f in s.squad_of(p).models) for p in s.players)
     return Outcome(
         winner=winner,
         human_win=seat > 0 or winner == "players",
@@ -244,7 +246,10 @@ def outcome(game: Zombie40kGame) -> Outcome:
             "boss_killed": float("boss" in s.models and not game.figure("boss").alive),
         },
         lists={"survivors": survivors},
-        score=f"Turn {s.turn}: " + " - ".join(f"Player {p} {n} up" for p, n in zip(s.players, survivors)),
+        score=f"Turn {s.turn}: "
+        + " - ".join(
+            f"Player {p} {n} up" + (f" ({a} aboard)" if a else "") for p, n, a in zip(s.players, survivors, aboard)
+        ),
         lead="" if winner else lead_words(game),
         names={f"Player {p}": s.squad_of(p).name for p in s.players},
     )

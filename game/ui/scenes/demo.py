@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
+from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
 from game.ui.demo_pace import pace, slot
 from game.ui.demo_scoreboard import sides_plate
-from game.ui.demo_words import for_onlookers
+from game.ui.demo_told import Told
+from game.ui.demo_words import for_onlookers, objective_for_onlookers
 from game.ui.dice_tray import tray_surface, wrap
 from game.ui.match import NOTICE_SECONDS as GAME_NOTICE_SECONDS
 from game.ui.navigator import DEMO_AGAIN_SECONDS
@@ -59,6 +60,8 @@ CAPTION = (255, 170, 140)  # a caption's print: news of the zombies
 FOOT = 170  # pixels at the least at the table's foot for the board (the scoreboard, the latest line, the hint and
 # the dice): the camera keeps the action above it
 CARD_WIDTH = 0.45  # the title card's most width, a share of the view (the whole table shows left of it)
+CARD_SIDE = 40  # pixels kept clear each side of a card's lines
+CARD_LINE = 0.8  # a card's longest line, a share of the view's width: a longer one wraps at words
 CARD_BASE = 640  # the cards' prints are for a window this high (scaled with the window's height)
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
@@ -146,6 +149,7 @@ class DemoScene(GameScene):
         self.standalone = standalone  # ``deadground demo``: the last game quits instead of going to the title
         self.result_left: float | None = None  # seconds the result stays up
         self.played_for = 0.0  # real seconds of play since the title card (see GAME_SECONDS)
+        self.beat_left = 0.0  # seconds the table still holds still after the last command (the view's demo_beat)
         self.time_up = False  # the demo called time on this game: its end card, then the next game
         self._slot: float | None = None  # this game's seconds of play (see slot)
         self._touch_origin: tuple[int, int] | None = None
@@ -175,6 +179,7 @@ class DemoScene(GameScene):
         app.sounds.set_volume(app.settings.demo_volume)  # a room full of players hears it
         app.sounds.play("whistle")  # a new game: heads turn to the screen
         self.match.say(self.loop.status())
+        self.told = Told.of(self.match.game, self.loop.tally.line())  # the score as the table shows it
 
     # ---- the layout: the table and the top bar only ----------------------------------------------
 
@@ -227,22 +232,30 @@ class DemoScene(GameScene):
 
     def scoreboard(self) -> str:
         """The plate over the table: the game, who is winning now (in the rule set's turn words, the turn
-        the screen shows), and the night's score."""
-        game = self.match.game
+        the screen shows), and the night's score, all as the table has shown them (:attr:`told`)."""
+        self._take_stock()
+        told = self.told
         rules = self.rules.name if self.rules is not None else ""
         lines = [f"{self.title()}  \u00b7  {rules}" if rules else self.title()]
-        if game is not None and game.over:
-            lines.append(f"The {side_of(game).lower()} win!" if side_of(game) != "Nobody" else "Nobody wins.")
-        elif game is not None:
-            now = standing(game, self.match.shown_turn)
-            objective = self.match.objective()
-            said = named(in_words(now), sides(game))
+        if told.over:
+            lines.append(told.won())
+        else:
+            now = told.standing(self.match.shown_turn)
+            objective = self.objective()
+            said = named(in_words(now), told.sides())
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
             down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
             if down:
                 lines.append(down)
-        lines.append(self.loop.tally.line())
+        lines.append(told.tally)
         return "\n".join(lines)
+
+    def objective(self) -> str:
+        """The objective line as the screen shows it, its top bar's shorthand in words (see :mod:`.demo_words`)."""
+        return objective_for_onlookers(self.match.objective(), self.match.view.figure_noun)
+
+    def objective_words(self) -> str:
+        return self.objective()  # (the top bar too: it read "2nd nearest 20\" from exit (4 moves)")
 
     def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The title card's lines: (words, print size, colour)."""
@@ -253,7 +266,7 @@ class DemoScene(GameScene):
             (rules, 34, TEXT),
             (self.title(), 72, GOLD),
             (deal.forces() if deal is not None else "", 30, TEXT),
-            (self.match.objective(), 28, TEXT),
+            (self.objective(), 28, TEXT),
             ("", 20, TEXT),
             (TAKE_OVER, 34, GOLD),
             (self.loop.tally.line(), 28, HINT),
@@ -276,9 +289,11 @@ class DemoScene(GameScene):
             self.take_over()
             return True
         if event.type == pygame.MOUSEMOTION:
-            if self._touch_origin is None:
-                self._touch_origin = tuple(event.pos)
-                return True
+            if (
+                self._touch_origin is None
+            ):  # where the pointer was before this motion: a nudge counts from its start
+                rel = getattr(event, "rel", (0, 0)) or (0, 0)  # (a nudge on the result card was one event: lost)
+                self._touch_origin = (event.pos[0] - rel[0], event.pos[1] - rel[1])
             if math.dist(self._touch_origin, event.pos) > TOUCH_PIXELS:
                 self.take_over()
             return True
@@ -344,6 +359,7 @@ class DemoScene(GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
+        self._take_stock()
         if self.app.scene is self:
             self._play(dt)
         self._film(dt)
@@ -374,6 +390,10 @@ class DemoScene(GameScene):
         if self.at_an_end:
             self._between_games(dt)
             return
+        if self.beat_left > 0:  # the table holds still a moment after a command (the view's demo_beat)
+            self.beat_left -= dt
+            return
+        self._take_stock()  # (the last command is shown whole: the next one is told once it is too)
         events = loop.tick()
         if loop.game is not game:  # a bot error or a stuck game made the loop deal again
             # said in the log: on a club night such a game just vanished, turn 1, no card, and nobody knew why
@@ -385,6 +405,7 @@ class DemoScene(GameScene):
         self.match.set_speed(pace(events, self.match.view.animation, speed))  # a figure's plain move: quicker
         self.match.show(events)
         self.match.say(loop.status())
+        self.beat_left = float(getattr(self.match.view, "demo_beat", 0.0)) / speed
 
     def _between_games(self, dt: float) -> None:
         """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
@@ -423,6 +444,11 @@ class DemoScene(GameScene):
         if self.taking_next and isinstance(self.app.scene, DemoScene):
             self.app.scene.take_over()  # his at its first point a player can act
 
+    def _take_stock(self) -> None:
+        """The score the demo tells, taken while the table shows all the rules have done (see :mod:`.demo_told`)."""
+        if not self.match.playback.busy and self.loop.game is self.match.game:
+            self.told = Told.of(self.match.game, self.loop.tally.line())
+
     def slot(self) -> float:
         """This game's seconds of play before the demo calls time: :data:`GAME_SECONDS`, longer for three or four
         teams (:func:`~game.ui.demo_pace.slot`), counted from the sides at the start (a team wiped out does not
@@ -448,7 +474,7 @@ class DemoScene(GameScene):
         self.caption_left -= dt
         if self.card_left <= 0:
             self.operator.side = 0  # the card is gone: the table takes the whole view again
-        if self.at_an_end:
+        if self.at_an_end and not self.match.playback.busy:  # (the last fight is watched close to its end)
             self.operator.pull_back()
         self.operator.update(dt)
         if self.match.dice is not self._dice_shown:
@@ -511,21 +537,25 @@ class DemoScene(GameScene):
         surface.blit(plate, self.banner_rect)
         self._draw_dice(surface)
         self._draw_latest(surface)
-        if not self.latest_rect.colliderect(self.hint_rect):  # a caption's second line stands in the hint's place
-            surface.blit(hint, self.hint_rect)
+        surface.blit(hint, self.hint_rect)
 
     def notice(self) -> tuple[str, float]:
         """The notice the demo shows and its seconds left: the newest one that says what happens (a phase begun or
         passed by), never a prompt to a player (the bots play every seat: "press 1 to keep..." stayed up, stale,
-        over a bot's game); ("", 0) for none."""
+        over a bot's game); ("", 0) for none. The newest is the one waiting for room, else the one with the most
+        time left, else the later one: a movement phase passed by in the same step as the shooting phase began
+        (both 2.4 s left) kept "Movement phase" up through the shooting."""
         left = self.match.notice_times()
-        for key, words in sorted(self.match.notices, key=lambda n: left.get(n[0], 0.0), reverse=True):
-            told = for_onlookers(words)
-            shown = left.get(key, 0.0) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)  # its seconds left in the demo
-            if told and shown > 0:
-                return told, shown
-            break  # only the newest: an older one is no longer the news
-        return "", 0.0
+        waiting = self.match.notice_waiting
+        up = sorted(enumerate(self.match.notices), key=lambda n: (left.get(n[1][0], 0.0), n[0]), reverse=True)
+        newest = waiting if waiting is not None else up[0][1] if up else None
+        if newest is None:
+            return "", 0.0
+        key, words = newest
+        told = for_onlookers(words)
+        # its seconds left in the demo (a waiting one has all its time to come)
+        shown = left.get(key, GAME_NOTICE_SECONDS) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)
+        return (told, shown) if told and shown > 0 else ("", 0.0)  # (an older one is no longer the news)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         """The newest notice (see :meth:`notice`) in the band kept for it at the top middle, fading out."""
@@ -560,11 +590,15 @@ class DemoScene(GameScene):
         side = side_of(game)
         won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
         down = down_line(standing(game))
+        why = re.sub(r"^Game over:\s*", "", self.match.view.result(game)[0])  # (the card says the game is over)
+        # the card says one thing: "All survivors down" under "The survivors win!" (Last Evac's teams all aboard or
+        # fallen) was a contradiction; the rules' reason says how they won
+        lost = down.startswith("All") and side != SURVIVORS
         return [
             (self.title(), 34, TEXT),
             (won, 72, GOLD),
-            (self.match.view.result(game)[0], 28, TEXT),
-            *([(down, 30, GOLD)] if down.startswith("All") else []),
+            (why[:1].upper() + why[1:], 28, TEXT),
+            *([(down, 30, GOLD)] if lost else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
             (self._next_words(), 24, HINT),
@@ -655,15 +689,32 @@ class DemoScene(GameScene):
         veil = pygame.Surface(area.size, pygame.SRCALPHA)
         veil.fill((12, 13, 10, shade))
         surface.blit(veil, area)
-        texts = self.view.texts
-        rows = [texts.render(words, self.card_print(size), colour) for words, size, colour in card]
+        for row, rect in self.card_rows(card, area):
+            surface.blit(row, rect)
+
+    def card_rows(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], area: pygame.Rect
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """A card's lines laid out in ``area``: a long line wrapped at words (Last Evac's reason, shrunk to one line,
+        read as small print), the whole card in smaller print while it is taller than the area (its head was cut)."""
+        texts = self.view.texts if self.view is not None else None
+        room = min(area.width - 2 * CARD_SIDE, round(area.width * CARD_LINE))  # (a line across the whole room)
+        assert texts is not None
+        rows: list[pygame.Surface] = []
+        for scale in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            rows = []
+            for words, size, colour in card:
+                n = max(8, round(self.card_print(size) * scale))
+                rows += [texts.render(line, n, colour) for line in wrap(words, texts.font(n), room) or [""]]
+            rows = [_fit(r, room, r.get_height()) for r in rows]  # (a word longer than the window)
+            if sum(r.get_height() + 10 for r in rows) <= area.height - 2 * MARGIN:
+                break
         y = area.centery - sum(r.get_height() + 10 for r in rows) // 2
+        placed = []
         for row in rows:
-            if row.get_width() > area.width - 40:  # a long forces line: shrunk to the window
-                scale = (area.width - 40) / row.get_width()
-                row = pygame.transform.smoothscale(row, (area.width - 40, round(row.get_height() * scale)))
-            surface.blit(row, row.get_rect(midtop=(area.centerx, y)))
+            placed.append((row, row.get_rect(midtop=(area.centerx, max(area.top + MARGIN, y)))))
             y += row.get_height() + 10
+        return placed
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The last roll, big, at the board's right, for a few seconds after it was thrown."""
@@ -698,11 +749,12 @@ class DemoScene(GameScene):
     def score_plate(self) -> pygame.Surface:
         """The scoreboard as drawn before it is fitted to its place on the board."""
         assert self.view is not None and self.board is not None
-        game, b = self.match.game, self.board
-        many = sides(game) if not game.over else []
+        self._take_stock()
+        told, b = self.told, self.board
+        many = told.sides() if not told.over else []
         if len(many) >= 3:
-            head = f"{self.title()}  \u00b7  {standing(game, self.match.shown_turn).split(':')[0]}"
-            return sides_plate(self.view.texts, head, many, self.loop.tally.line(), b.words, b.hint, (GOLD, TEXT))
+            head = f"{self.title()}  \u00b7  {told.standing(self.match.shown_turn).split(':')[0]}"
+            return sides_plate(self.view.texts, head, many, told.tally, b.words, b.hint, (GOLD, TEXT))
         return self.view.plate(self.scoreboard(), b.words, GOLD)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
@@ -712,15 +764,19 @@ class DemoScene(GameScene):
             return
         said = self.caption if self.caption_left > 0 else self.latest  # a caption holds the place a while
         words = said if len(said) <= 90 or self.caption_left > 0 else said[:88] + "\u2026"
-        colour, width = (CAPTION, self._words_room()) if self.caption_left > 0 else (TEXT, None)
-        plate = self.view.plate(words, self.board.words, colour, width=width)
         dice_up = self.match.dice is not None and self.dice_left > 0
         room = self._words_room() if dice_up else self.board.rect.width - 2 * MARGIN
-        room_below = (
-            self.board.rect.bottom - self.board.latest_at[1] - MARGIN
-        )  # (a caption's two lines: over the hint)
-        plate = _fit(plate, room, max(plate.get_height() if self.caption_left <= 0 else room_below, 1))
+        colour, width = (CAPTION, room) if self.caption_left > 0 else (TEXT, None)
+        plate = self.view.plate(words, self.board.words, colour, width=width)
+        # never over the take-over hint (a caption's second line stood in its place, and the hint went)
+        above_hint = self.board.hint_rect(self._hint_size()).top - GAP - self.board.latest_at[1]
+        plate = _fit(plate, room, max(1, above_hint))
         self.latest_rect = surface.blit(plate, self.board.latest_at)
+
+    def _hint_size(self) -> tuple[int, int]:
+        """The take-over hint's plate's size on the board."""
+        assert self.view is not None and self.board is not None
+        return self.view.plate(self.hint_text, self.board.hint, HINT).get_size()
 
     def _foot(self) -> pygame.Rect:
         """The view's foot: the board, where the demo's words and the dice stand."""

@@ -224,7 +224,7 @@ class GameScene(Scene):
             unlog=self.log_panel.take_back,
         )
         self.banner = self.match.banner()
-        self.objective_text = self.match.objective()
+        self.objective_text = self.objective_words()
         self._hand_table_over()
         if self.session is not None:  # undo's refusal names the last action in the player's words
             view = self.match.view
@@ -329,6 +329,11 @@ class GameScene(Scene):
     @property
     def banner_label(self) -> UILabel | None:
         return self.top_bar.banner_label
+
+    def objective_words(self) -> str:
+        """The top bar's objective line (the demo tells it to onlookers in words)."""
+        assert self.match is not None
+        return self.match.objective()
 
     @property
     def objective_label(self) -> UILabel | None:
@@ -511,7 +516,7 @@ class GameScene(Scene):
             # a new turn or phase: collect the panels' old text layouts now (pygame_gui's hang together in
             # cycles, each with its pictures: 20 MB and more waited for Python's rare full collection)
             gc.collect()
-        if self._set("objective", match.objective()):
+        if self._set("objective", self.objective_words()):
             self.set_objective(self._shown["objective"])
         if self._set("roster", match.roster(self.roster_panel.fits(self.manager))):
             self.roster_panel.show(self._shown["roster"])
