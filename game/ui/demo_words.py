@@ -42,17 +42,21 @@ def for_onlookers(words: str) -> str | None:
     return None if speaks_to_player(told) else told
 
 
-# the walk to the exit on a top bar: '2nd nearest 43" from exit (8 moves) · 9 left', '(!) out of reach: 8 moves needed,
+# the walk to the exit on a top bar: '2nd nearest 43" from exit (8 moves) · 9 moves left', '(!) out of reach: 8 moves needed,
 # 3 left'
-_WALK = re.compile(r'(?:(\d+(?:st|nd|rd|th)) )?nearest (\d+)" from exit \((\d+) moves?\) \u00b7 (\d+) left')
+_WALK = re.compile(
+    r'(?:(\d+(?:st|nd|rd|th)) )?nearest (\d+)" from exit \((\d+) moves?\) \u00b7 (\d+) (?:moves? )?left( after this)?'
+)
 _OUT_OF_REACH = re.compile(r"\(!\) out of reach: (\d+) moves needed, (\d+) left")
 
 
 def objective_for_onlookers(words: str, noun: str) -> str:
     """An objective line's shorthand in words a passer-by reads (``noun``: what the rule set calls a figure).
 
-    >>> objective_for_onlookers('Escape: 0/2 out \u00b7 2nd nearest 43" from exit (8 moves) \u00b7 9 left', "character")
-    'Escape: 0/2 out \u00b7 the 2nd nearest character is 43 inches from the exit, a walk of 8 moves \u00b7 9 moves left'
+    >>> objective_for_onlookers('Escape: 0/2 out \u00b7 2nd nearest 43" from exit (8 moves) \u00b7 9 moves left', "man")
+    'Escape: 0/2 out \u00b7 the 2nd nearest man is 43 inches from the exit, a walk of 8 moves \u00b7 9 moves left'
+    >>> objective_for_onlookers('2nd nearest 6" from exit (1 move) \u00b7 1 move left after this', "survivor")
+    'the 2nd nearest survivor is 6 inches from the exit, a walk of 1 move \u00b7 1 move left after this'
     >>> objective_for_onlookers("Escape: 0/1 out \u00b7 (!) out of reach: 8 moves needed, 3 left", "character")
     'Escape: 0/1 out \u00b7 the exit is out of reach: a walk of 8 moves, 3 moves left'
     """
@@ -60,7 +64,8 @@ def objective_for_onlookers(words: str, noun: str) -> str:
     def walk(m: re.Match[str]) -> str:
         who = f"the {m[1]} nearest {noun}" if m[1] else f"the nearest {noun}"
         moves = f"{m[3]} move{'s' if m[3] != '1' else ''}"
-        return f"{who} is {m[2]} inches from the exit, a walk of {moves} \u00b7 {m[4]} moves left"
+        left = f"{m[4]} move{'s' if m[4] != '1' else ''} left{m[5] or ''}"
+        return f"{who} is {m[2]} inches from the exit, a walk of {moves} \u00b7 {left}"
 
     words = _WALK.sub(walk, words)
     return _OUT_OF_REACH.sub(
