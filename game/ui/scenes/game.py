@@ -948,7 +948,9 @@ class GameScene(Scene):
             self.app.back_to_title()
             self.app.start_setup(again_setup.entry, again_setup.answers)
 
-        report = seen_by_the_players(make_report(game), set(match.controller.bots))
+        # the seats the bots held from the start; those the players handed over (Bots finish the game) are still
+        # theirs: a player's win the bots finished for him is not his DEFEAT
+        report = seen_by_the_players(make_report(game), set(self._bots or {}))
         spec = again_setup.spec  # (a game with nothing to choose plays again only)
         chose = spec is not None and bool(spec.per_player or spec.for_game or spec.players_max > spec.players_min)
         self.app.show_end(
