@@ -393,7 +393,8 @@ class GameScene(Scene):
         self.log_panel.build(self.ui, self.manager, pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h))
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
-        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
+        over = self.match is not None and self.match.game.over
+        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, self.match is not None, over)
         self.turn_files.build(self.ui, self.manager, size)
         self.shop_panel.widgets = {}
         if not self.menu_open:
@@ -899,6 +900,9 @@ class GameScene(Scene):
         elif key == "bots":
             self.app.rebuild()
             self.bots_finish()
+        elif key == "report":  # the game is over: the end screen again (as E at the final table)
+            self.app.rebuild()
+            self._show_end()
         elif key == "rules":
             self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "how_to_play":
