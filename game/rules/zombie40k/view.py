@@ -343,7 +343,8 @@ class Z40View:
 
     def objective_line(self, game: Zombie40kGame) -> str:
         """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns
-        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone)."""
+        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone); once the
+        game is over, the goal and "game over"."""
         s = game.state
         order = turn_order_words(s.order)
         left = max(0, s.turn_limit - s.turn + 1)
@@ -354,6 +355,8 @@ class Z40View:
                 if mod_rules.boss_alive(game.world)
                 else "Boss dead: every team aboard"
             )
+        if game.over:  # not "1 of 12 turns left" (and the turn order) under the result: one short line
+            return f"{goal} \u00b7 game over"
         return " \u00b7 ".join(part for part in (order, goal, f"{left} of {s.turn_limit} turns left") if part)
 
     def roster(self, game: Zombie40kGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
