@@ -832,8 +832,10 @@ class Z40View:
                 out += touched_rings(
                     game, [f for fs in shooting.units_under(game.world, aim, r).values() for f in fs]
                 )
+            warning = ""
             if isinstance(cmd, Shoot):
-                out += template_marks(game, cmd)
+                templates, warning = template_marks(game, cmd)
+                out += templates
             d = preview.details
             # who of the squad fires, and why the others do not (one thrower: nothing to count)
             skip = ("snap_blast",) if no_blast else ()  # (the blast's own line says it)
@@ -853,7 +855,10 @@ class Z40View:
                 + who
                 + (f"\n{no_blast}" if no_blast else "")
             )
-            out.append(Plate(centre, text, "sight_clear"))
+            # another player's models under a template: said first, on a plate in the warning colour
+            out.append(
+                Plate(centre, f"{warning}\n{text}", "bad") if warning else Plate(centre, text, "sight_clear")
+            )
             return out
         if isinstance(cmd, Charge):
             a, b = game.state.units.get(cmd.unit), game.state.units.get(cmd.target)
@@ -1540,17 +1545,20 @@ def _max_scatter(game: Zombie40kGame, unit: str) -> float:
     return float(max(0, 12 - max(bs))) if bs else 0.0
 
 
-def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
+def template_marks(game: Zombie40kGame, cmd: Shoot) -> tuple[list[Primitive], str]:
     """Each template weapon's teardrop as it would lie, from its bearer toward the model it goes at, with
     how many it would touch and a ring round each of them (as the blast marker's aim has): the flamer's aim
-    was a line and a plate, and a newcomer could not tell whom it would burn."""
+    was a line and a plate, and a newcomer could not tell whom it would burn. With them, the plate's warning
+    when another player's models are under one ("Careful: Flamer: 9 under it: 2 zombies, 7 of Infantry Squad
+    (player 2)"), else "": a 40k veteran's flamer over a horde locked with another squad burnt 4 Guardsmen."""
     try:
         plan = game.check_shoot(cmd)
     except IllegalCommand:
-        return []
+        return [], ""
     w = game.world
     out: list[Primitive] = []
     touched: list[str] = []
+    warnings: list[str] = []
     for s in (s for s in plan.shooters if s.weapon.template):
         pts = tuple(shooting.template_points(w, s.model, w.model(s.aim_at).position))
         under = [
@@ -1559,9 +1567,13 @@ def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
             if (m := game.state.models.get(fid)) is not None and m.alive and m.unit != plan.unit.id
         ]
         middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
-        out.append(Area(middle, "blast", points=pts, label=f"{s.weapon.name}: {len(under)} under it"))
+        whose, others = fire_words.whose_words(game, under)
+        label = f"{s.weapon.name}: {len(under)} under it" + (f": {whose}" if others else "")  # (zombies only:
+        # the horde aimed at, nothing more to say)
+        out.append(Area(middle, "blast", points=pts, label=label))
+        warnings += [f"Careful: {label}"] if others else []
         touched += [f for f in under if f not in touched]
-    return out + touched_rings(game, touched)
+    return out + touched_rings(game, touched), "\n".join(warnings)
 
 
 def touched_rings(game: Zombie40kGame, fids: Sequence[str]) -> list[Primitive]:
