@@ -1029,9 +1029,13 @@ POWER_UP_BUTTONS = {  # the carried power-up each button uses
 
 
 def power_up_buttons(game: Zombie40kGame) -> set[str]:
-    """The power-up buttons the players' teams have a use for: those of the power-ups they carry, and the
-    choice buttons while a squad owes a power-up choice."""
-    squads = [u for u in game.state.units.values() if u.side == PLAYERS]
+    """The power-up buttons the acting player's team has a use for: those of the power-ups it carries, and the
+    choice buttons while it owes a power-up choice. Only his: another player's stood greyed on his panel (P2's
+    Tape +A on P1's turn), and the rows wrapped untidily."""
+    s = game.state
+    squads = (
+        [s.squad_of(s.active_player)] if s.active_player is not None and f"p{s.active_player}" in s.units else []
+    )
     carried = {item for u in squads for item in u.power_ups}
     out = {key for key, items in POWER_UP_BUTTONS.items() if carried.intersection(items)}
     if any(u.power_up_choices > 0 or u.power_up_offer for u in squads):
