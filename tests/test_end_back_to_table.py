@@ -58,3 +58,21 @@ def test_the_end_screen_without_a_table_keeps_its_three_buttons(app: App) -> Non
     app.push(EndScene(app, report))
     app.run_frames(2)
     assert set(app.scene.buttons) == {"again", "title", "quit"}
+
+
+def test_at_the_final_table_the_menu_brings_the_report_back_and_offers_no_bots(app: App, tmp_path: Path) -> None:
+    """Session 45: a 40k veteran back at the final table found only the keyboard brought the report back (End phase
+    greyed, no report in the Menu), and the Menu still offered Bots finish the game. By mouse: Menu > The report."""
+    scene = _start(app, tmp_path)
+    key(app, pygame.K_ESCAPE)
+    assert "bots" in scene.menu_buttons and "report" not in scene.menu_buttons  # the game goes on: the bots' item
+    key(app, pygame.K_ESCAPE)
+    to_end(app, scene)
+    click(app, app.scene.buttons["table"].rect.center)
+    assert app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    assert "bots" not in scene.menu_buttons
+    assert scene.menu_buttons["report"].text == "The report"
+    click(app, scene.menu_buttons["report"].rect.center)
+    app.run_frames(2)
+    assert app.scene.name == "end" and [s.name for s in app.scenes][-2:] == ["game", "end"]

@@ -186,3 +186,37 @@ def test_power_up_buttons_show_only_once_the_team_holds_one_and_a_grey_one_says_
         app.run_frames(3)
         hint = app.scene.actions_panel.hint_html  # the selected model's line names the buttons by their words
         assert "Tape +A" in hint and "TAPE_ATTACK" not in hint, hint
+
+
+def test_only_the_acting_players_power_up_buttons_are_on_the_panel(tmp_path) -> None:
+    """Session 45, a 40k veteran's hot-seat game: player 2's Tape +A stood greyed on player 1's panel, the rows
+    wrapping untidily. The panel shows the acting player's power-ups only; player 2's come with his turn."""
+    from ui_driver import headless_app
+
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    hive = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(hive))
+        setup.use_options({"teams": ["tactical_squad", "infantry_squad"]})
+        app.start_game(setup, seed=3)
+        app.run_frames(5)
+        match = app.scene.match
+        game = match.game
+        assert game.state.active_player == 1
+        game.state.units["p2"].power_ups.append("duct_tape")  # player 2's, not the acting player's
+        game.state.units["p1"].power_ups.append("speed_pack")
+        match.resync()
+        app.run_frames(3)
+        power = {"arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2"}
+        assert power & set(app.scene.buttons) == {"speed"}, sorted(app.scene.buttons)
+        for _ in range(12):  # player 1 ends his phases (each asked once): player 2's turn
+            if game.state.active_player == 2:
+                break
+            match.button("end_turn")
+            match.skip()
+            app.run_frames(3)
+        assert game.state.active_player == 2, match.status
+        app.run_frames(3)
+        assert power & set(app.scene.buttons) == {"tape_attack", "tape_shot"}, sorted(app.scene.buttons)

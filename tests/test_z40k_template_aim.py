@@ -68,3 +68,23 @@ def test_the_pointer_left_over_a_horde_just_destroyed_draws_no_refusal_in_the_co
     preview = g.preview(cmd)
     assert not preview.legal
     assert not [p for p in Z40K.view().drawing(g, cmd, preview) if isinstance(p, Plate)]
+
+
+def test_a_flamer_over_another_players_squad_says_whose_models_it_would_burn_in_the_warning_colour() -> None:
+    """Session 45, a 40k veteran: his flamer over a horde locked in combat with another player's squad killed 4
+    Guardsmen, the forecast having said only "Flamer: 9 under it". It says whose: the zombies and that squad's
+    models, with its player, and the shot's plate warns in the warning colour."""
+    from game.rules.drawing import Plate
+
+    g = rigged_game(
+        {1: [(10, 30)], 2: [(10.2, 24.6), (9.4, 24.8)]},
+        hordes=[[(10, 26), (10.8, 25), (20, 26)]],
+        teams=[FLAMER, "infantry_squad"],
+        phase=Phase.SHOOTING,
+    )
+    marks = _aim_flamer_at(g, (10.0, 26.0))
+    templates = [a for a in marks if isinstance(a, Area) and a.points]
+    said = "Flamer: 4 under it: 2 zombies, 2 of Infantry Squad (player 2)"
+    assert [a.label for a in templates] == [said]
+    plate = next(p for p in marks if isinstance(p, Plate))
+    assert plate.tone == "bad" and plate.text.startswith(f"Careful: {said}\nSHOOT Horde 1"), plate

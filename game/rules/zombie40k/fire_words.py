@@ -32,6 +32,7 @@ from typing import Any
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import names_of
 from game.rules.zombie40k.shooting import what_blocks
+from game.rules.zombie40k.state import SQUAD
 
 NAMED = 4  # a group of up to this many models is named ("3 cannot see" left a player asking which); more, counted
 
@@ -136,3 +137,22 @@ def target_cover(game: Zombie40kGame, target: str, details: dict[str, Any]) -> s
     covers = {f: int(v) for f, v in details.get("covers", {}).items()}
     ignored = bool(details.get("cover_ignored"))
     return cover_words(names_of(game).unit(target), covers, details.get("cover_from", {}), ignored)
+
+
+def whose_words(game: Zombie40kGame, fids: list[str]) -> tuple[str, bool]:
+    """Whose models a template would touch, for its forecast: "2 zombies, 7 of Infantry Squad (player 2)", and
+    whether any of them is another player's (a 40k veteran's flamer over a horde locked with another squad killed 4
+    Guardsmen, the forecast having said only "9 under it"). Another player's squad is named with its player."""
+    st, names = game.state, names_of(game)
+    zombies, squads = 0, dict[str, int]()
+    for fid in fids:
+        unit = st.units[st.models[fid].unit]
+        if unit.kind == SQUAD:
+            squads[unit.id] = squads.get(unit.id, 0) + 1
+        else:
+            zombies += 1
+    parts = [f"{zombies} zombie{'' if zombies == 1 else 's'}"] if zombies else []
+    for uid, n in squads.items():
+        name, player = names.unit(uid), st.units[uid].player
+        parts.append(f"{n} of {name}" + ("" if f"(player {player})" in name else f" (player {player})"))
+    return ", ".join(parts), bool(squads)

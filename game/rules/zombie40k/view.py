@@ -249,7 +249,9 @@ class Z40View:
         """What the End phase question adds: the squad stands out of coherency (:func:`coherency_end_words`)."""
         return coherency_end_words(game)
 
-    optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
+    # never a duty: a power-up held is not asked about; a run is (a veteran's double click on End phase threw away
+    # his Shooting phase, his squad's runs with it: Movement asked him, Shooting did not)
+    optional_actions = POWER_UP_ACTIONS
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
     kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
 
@@ -343,7 +345,8 @@ class Z40View:
 
     def objective_line(self, game: Zombie40kGame) -> str:
         """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns
-        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone)."""
+        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone); once the
+        game is over, the goal and "game over"."""
         s = game.state
         order = turn_order_words(s.order)
         left = max(0, s.turn_limit - s.turn + 1)
@@ -354,6 +357,8 @@ class Z40View:
                 if mod_rules.boss_alive(game.world)
                 else "Boss dead: every team aboard"
             )
+        if game.over:  # not "1 of 12 turns left" (and the turn order) under the result: one short line
+            return f"{goal} \u00b7 game over"
         return " \u00b7 ".join(part for part in (order, goal, f"{left} of {s.turn_limit} turns left") if part)
 
     def roster(self, game: Zombie40kGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
@@ -829,8 +834,10 @@ class Z40View:
                 out += touched_rings(
                     game, [f for fs in shooting.units_under(game.world, aim, r).values() for f in fs]
                 )
+            warning = ""
             if isinstance(cmd, Shoot):
-                out += template_marks(game, cmd)
+                templates, warning = template_marks(game, cmd)
+                out += templates
             d = preview.details
             # who of the squad fires, and why the others do not (one thrower: nothing to count)
             skip = ("snap_blast",) if no_blast else ()  # (the blast's own line says it)
@@ -850,7 +857,10 @@ class Z40View:
                 + who
                 + (f"\n{no_blast}" if no_blast else "")
             )
-            out.append(Plate(centre, text, "sight_clear"))
+            # another player's models under a template: said first, on a plate in the warning colour
+            out.append(
+                Plate(centre, f"{warning}\n{text}", "bad") if warning else Plate(centre, text, "sight_clear")
+            )
             return out
         if isinstance(cmd, Charge):
             a, b = game.state.units.get(cmd.unit), game.state.units.get(cmd.target)
@@ -1019,9 +1029,13 @@ POWER_UP_BUTTONS = {  # the carried power-up each button uses
 
 
 def power_up_buttons(game: Zombie40kGame) -> set[str]:
-    """The power-up buttons the players' teams have a use for: those of the power-ups they carry, and the
-    choice buttons while a squad owes a power-up choice."""
-    squads = [u for u in game.state.units.values() if u.side == PLAYERS]
+    """The power-up buttons the acting player's team has a use for: those of the power-ups it carries, and the
+    choice buttons while it owes a power-up choice. Only his: another player's stood greyed on his panel (P2's
+    Tape +A on P1's turn), and the rows wrapped untidily."""
+    s = game.state
+    squads = (
+        [s.squad_of(s.active_player)] if s.active_player is not None and f"p{s.active_player}" in s.units else []
+    )
     carried = {item for u in squads for item in u.power_ups}
     out = {key for key, items in POWER_UP_BUTTONS.items() if carried.intersection(items)}
     if any(u.power_up_choices > 0 or u.power_up_offer for u in squads):
@@ -1537,17 +1551,20 @@ def _max_scatter(game: Zombie40kGame, unit: str) -> float:
     return float(max(0, 12 - max(bs))) if bs else 0.0
 
 
-def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
+def template_marks(game: Zombie40kGame, cmd: Shoot) -> tuple[list[Primitive], str]:
     """Each template weapon's teardrop as it would lie, from its bearer toward the model it goes at, with
     how many it would touch and a ring round each of them (as the blast marker's aim has): the flamer's aim
-    was a line and a plate, and a newcomer could not tell whom it would burn."""
+    was a line and a plate, and a newcomer could not tell whom it would burn. With them, the plate's warning
+    when another player's models are under one ("Careful: Flamer: 9 under it: 2 zombies, 7 of Infantry Squad
+    (player 2)"), else "": a 40k veteran's flamer over a horde locked with another squad burnt 4 Guardsmen."""
     try:
         plan = game.check_shoot(cmd)
     except IllegalCommand:
-        return []
+        return [], ""
     w = game.world
     out: list[Primitive] = []
     touched: list[str] = []
+    warnings: list[str] = []
     for s in (s for s in plan.shooters if s.weapon.template):
         pts = tuple(shooting.template_points(w, s.model, w.model(s.aim_at).position))
         under = [
@@ -1556,9 +1573,13 @@ def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
             if (m := game.state.models.get(fid)) is not None and m.alive and m.unit != plan.unit.id
         ]
         middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
-        out.append(Area(middle, "blast", points=pts, label=f"{s.weapon.name}: {len(under)} under it"))
+        whose, others = fire_words.whose_words(game, under)
+        label = f"{s.weapon.name}: {len(under)} under it" + (f": {whose}" if others else "")  # (zombies only:
+        # the horde aimed at, nothing more to say)
+        out.append(Area(middle, "blast", points=pts, label=label))
+        warnings += [f"Careful: {label}"] if others else []
         touched += [f for f in under if f not in touched]
-    return out + touched_rings(game, touched)
+    return out + touched_rings(game, touched), "\n".join(warnings)
 
 
 def touched_rings(game: Zombie40kGame, fids: Sequence[str]) -> list[Primitive]:

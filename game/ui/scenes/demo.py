@@ -557,16 +557,19 @@ class DemoScene(GameScene):
         shown = left.get(key, GAME_NOTICE_SECONDS) - (GAME_NOTICE_SECONDS - NOTICE_SECONDS)
         return (told, shown) if told and shown > 0 else ("", 0.0)  # (an older one is no longer the news)
 
-    def _draw_notices(self, surface: pygame.Surface) -> None:
-        """The newest notice (see :meth:`notice`) in the band kept for it at the top middle, fading out."""
+    def _draw_notices(self, surface: pygame.Surface, banner: pygame.Rect | None = None) -> pygame.Rect | None:
+        """The newest notice (see :meth:`notice`) in the band kept for it at the top middle, fading out; where it
+        stands (None: no notice)."""
         assert self.match is not None and self.view is not None
         words, left = self.notice()
         if not words:
-            return
+            return None
         band = notice_band(self.view.camera.viewport)
         image = self.view.plate(words, 30, GOLD, width=band.width)
         image.set_alpha(int(255 * min(1.0, left / 0.4)))
-        surface.blit(image, image.get_rect(midtop=band.midtop))
+        spot = image.get_rect(midtop=band.midtop)
+        surface.blit(image, spot)
+        return spot
 
     @property
     def at_an_end(self) -> bool:

@@ -168,6 +168,7 @@ class GameScene(Scene):
         self._seen_version = -1
         self._seen_sides = 0  # the match's sides_passed as last seen (a side passing puts the tape away)
         self._notice_spot: tuple[Any, pygame.Rect] | None = None  # where the phase notices stand (_draw_notices)
+        self.handoff_rect: pygame.Rect | None = None  # where the hand-over banner stood last frame (clear of them)
         self._turn_camera: TurnCamera | None = None  # made with the table view (_follow_the_zombies)
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -398,7 +399,8 @@ class GameScene(Scene):
         self.log_panel.build(self.ui, self.manager, pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h))
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
-        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
+        over = self.match is not None and self.match.game.over
+        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, self.match is not None, over)
         self.turn_files.build(self.ui, self.manager, size)
         self.shop_panel.widgets = {}
         if not self.menu_open:
@@ -904,6 +906,9 @@ class GameScene(Scene):
         elif key == "bots":
             self.app.rebuild()
             self.bots_finish()
+        elif key == "report":  # the game is over: the end screen again (as E at the final table)
+            self.app.rebuild()
+            self._show_end()
         elif key == "rules":
             self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "how_to_play":
@@ -953,7 +958,9 @@ class GameScene(Scene):
             self.app.back_to_title()
             self.app.start_setup(again_setup.entry, again_setup.answers)
 
-        report = seen_by_the_players(make_report(game), set(match.controller.bots))
+        # the seats the bots held from the start; those the players handed over (Bots finish the game) are still
+        # theirs: a player's win the bots finished for him is not his DEFEAT
+        report = seen_by_the_players(make_report(game), set(self._bots or {}))
         spec = again_setup.spec  # (a game with nothing to choose plays again only)
         chose = spec is not None and bool(spec.per_player or spec.for_game or spec.players_max > spec.players_min)
         self.app.show_end(
@@ -994,29 +1001,37 @@ class GameScene(Scene):
                 surface.fill(BACKDROP, strip)
         if self.view is not None:
             self.view.draw(surface)
-        if self.match is not None and self.match.handoff is not None and self.view is not None:
+        self.handoff_rect = None
+        if self.match is None or self.view is None:
+            return
+        banner = None
+        if self.match.handoff is not None:
             text, left = self.match.handoff
             image = self.view.plate(text, 48, (240, 217, 138))
             vx, vy, vw, vh = self.view.camera.viewport
             image.set_alpha(int(255 * min(1.0, left / 0.4)))
-            surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
-        if self.match is not None and self.match.notices and self.view is not None:
-            self._draw_notices(surface)
+            banner = (image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
+        notice = self._draw_notices(surface, banner[1] if banner else None) if self.match.notices else None
+        if banner is not None:
+            self.handoff_rect = clear_of(banner[1], notice, pygame.Rect(self.view.camera.viewport))
+            surface.blit(banner[0], self.handoff_rect)
 
-    def _draw_notices(self, surface: pygame.Surface) -> None:
+    def _draw_notices(self, surface: pygame.Surface, banner: pygame.Rect | None = None) -> pygame.Rect | None:
         """The phases just begun or skipped ("Shooting skipped: ..."), fading out: at the top of the table, or where
         it hides fewest models (a 40k player's squad and the Boss went under the banner), and kept there while
-        the same words show (a plate that followed the moving zombies would jump about)."""
+        the same words show (a plate that followed the moving zombies would jump about); away from the hand-over
+        ``banner`` where it can. Returns where it stands."""
         assert self.match is not None and self.view is not None
         vx, vy, vw, _ = self.view.camera.viewport
         text = "\n".join(words for _, words in self.match.notices)
         image = self.view.plate(text, NOTICE_SIZE, NOTICE_GOLD, width=max(200, min(vw - 40, NOTICE_WIDTH)))
         image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
-        key = (text, self.view.camera.viewport, self.view.camera.ppi, self.view.camera.offset)
+        key = (text, self.view.camera.viewport, self.view.camera.ppi, self.view.camera.offset, banner is None)
         if self._notice_spot is None or self._notice_spot[0] != key:
-            spot, _ = self.view.clear_spot(image.get_size())
+            spot, _ = self.view.clear_spot(image.get_size(), avoid=[banner] if banner is not None else [])
             self._notice_spot = (key, spot)
         surface.blit(image, self._notice_spot[1])
+        return self._notice_spot[1]
 
 
 NOTICE_GOLD = (240, 217, 138)  # a phase's notice: the hand-over's gold, smaller
@@ -1060,6 +1075,26 @@ def _ruleset(key: str) -> RuleSet | None:
         return get_ruleset(key)
     except KeyError:
         return None
+
+
+def clear_of(banner: pygame.Rect, notice: pygame.Rect | None, view: pygame.Rect, gap: int = 8) -> pygame.Rect:
+    """The hand-over banner where it stands, or moved off the phase notice it would overlap: just below it, else
+    just above it (a 40k player's "Player 2 (Infantry Squad) \u2014 your team" went over "Assault skipped...").
+
+    >>> view = pygame.Rect(0, 0, 1000, 700)
+    >>> clear_of(pygame.Rect(300, 200, 400, 60), pygame.Rect(250, 10, 500, 80), view)
+    Rect(300, 200, 400, 60)
+    >>> clear_of(pygame.Rect(300, 200, 400, 60), pygame.Rect(250, 180, 500, 80), view)
+    Rect(300, 268, 400, 60)
+    >>> clear_of(pygame.Rect(300, 200, 400, 60), pygame.Rect(250, 600, 500, 80), view).bottom <= 600 - 8
+    True
+    """
+    if notice is None or not banner.colliderect(notice):
+        return banner
+    below = banner.move(0, notice.bottom + gap - banner.top)
+    if below.bottom <= view.bottom:
+        return below
+    return banner.move(0, notice.top - gap - banner.bottom)
 
 
 def seen_by_the_players(report: Any, bots: set[int]) -> Any:

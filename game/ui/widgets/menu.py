@@ -1,9 +1,9 @@
-"""The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…,
-Bots finish the game, How to play, Rules help, Settings, Quit to title), modal while it is open: a shade darkens
-the screen behind it, the table takes no clicks and no keys but Esc and the save keys, and a click outside it
-closes it without doing anything else. A button that opened under a resting pointer (Esc pressed with the pointer
-on the table) does nothing until the pointer has left it: the click meant for the table closes the menu instead of
-loading a game."""
+"""The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…, Bots
+finish the game (once the game is over: The report), How to play, Rules help, Settings, Quit to title), modal
+while it is open: a shade darkens the screen behind it, the table takes no clicks and no keys but Esc and the save
+keys, and a click outside it closes it without doing anything else. A button that opened under a resting pointer
+(Esc pressed with the pointer on the table) does nothing until the pointer has left it: the click meant for the
+table closes the menu instead of loading a game."""
 
 from __future__ import annotations
 
@@ -27,6 +27,17 @@ MENU_ITEMS = (
     ("settings", "Settings"),
     ("title", "Quit to title"),
 )
+REPORT_ITEM = ("report", "The report")  # once the game is over, in the bots' place: the end screen again
+
+
+def menu_items(over: bool) -> tuple[tuple[str, str], ...]:
+    """The menu's items: once the game is over, the report again where Bots finish the game stood (nothing is
+    left for the bots, and the End button is greyed: the keyboard's E was the only way back to the report).
+
+    >>> [k for k, _ in menu_items(True)][4:7], "bots" in dict(menu_items(False))
+    (['receive_turn', 'report', 'how_to_play'], True)
+    """
+    return tuple(REPORT_ITEM if over and key == "bots" else (key, label) for key, label in MENU_ITEMS)
 
 
 class GameMenu:
@@ -42,9 +53,10 @@ class GameMenu:
         self.unarmed: str | None = None  # the button the menu opened under the pointer: not pressed until left
 
     def build(self, ui: Keep, manager: pygame_gui.UIManager, size: tuple[int, int], side: int, top: int,
-              can_save: bool) -> None:  # fmt: skip
+              can_save: bool, over: bool = False) -> None:  # fmt: skip
         """The menu's panel in the middle of the table (the window less the ``side`` panel and ``top`` bar);
-        Save, Load and the turn files are off without a game to save."""
+        Save, Load and the turn files are off without a game to save; ``over``: the game is over (the report
+        again in the bots' place)."""
         self.buttons, self._shade = {}, None
         opening, self._was_open = self.open and not self._was_open, self.open
         if not self.open:
@@ -55,12 +67,13 @@ class GameMenu:
             UIButton(pygame.Rect(0, 0, w, h), "", manager, starting_height=4, object_id="#menu_shade")
         )
         bw, gap = 260, 8
-        bh = max(30, min(44, (h - top - 20 - 64) // len(MENU_ITEMS) - gap))  # a small window: shorter buttons
-        panel_h = len(MENU_ITEMS) * (bh + gap) + 64
+        items = menu_items(over)
+        bh = max(30, min(44, (h - top - 20 - 64) // len(items) - gap))  # a small window: shorter buttons
+        panel_h = len(items) * (bh + gap) + 64
         rect = pygame.Rect((w - side - bw - 40) // 2, max(top + 10, (h - panel_h) // 2), bw + 40, panel_h)
         panel = ui(UIPanel(rect, manager=manager, starting_height=5, object_id="#side_panel"))
         ui(UILabel(pygame.Rect(10, 8, bw + 10, 32), "Menu", manager, container=panel, object_id="#panel_title"))
-        for i, (key, label) in enumerate(MENU_ITEMS):
+        for i, (key, label) in enumerate(items):
             self.buttons[key] = ui(
                 UIButton(
                     pygame.Rect(18, 48 + i * (bh + gap), bw, bh),
