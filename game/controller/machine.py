@@ -425,7 +425,7 @@ class Controller:
     def not_acted(self) -> list[str]:
         """The acting player's figures on the table who may act and have not yet (their token not ``acted``).
         A figure whose only actions are ones he need not take (the view's ``optional_actions``: Zombie 40,000's
-        power-ups) is not counted: a power-up held is never a duty (issue 33)."""
+        run and power-ups) is not counted: nobody had a shot, nobody is asked about (issue 33)."""
         out = []
         optional = set(getattr(self.view, "optional_actions", ()))
         for f in self.game.figures:

@@ -249,9 +249,7 @@ class Z40View:
         """What the End phase question adds: the squad stands out of coherency (:func:`coherency_end_words`)."""
         return coherency_end_words(game)
 
-    # never a duty: a power-up held is not asked about; a run is (a veteran's double click on End phase threw away
-    # his Shooting phase, his squad's runs with it: Movement asked him, Shooting did not)
-    optional_actions = POWER_UP_ACTIONS
+    optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
     kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
 
