@@ -33,6 +33,8 @@ CLEAR = 1
 BLOCKED = 2
 UNSURE = 3  # the kernel met it: the table's single call is to settle it
 BLOCKERS = 8  # pieces a read remembers as having blocked its last legs
+RECALL = 8  # ways a read remembers as found lately (see _hint_bound)
+CORNER_CELLS = 20  # cells a side, about, the reached corners are filed by (see corner_cells)
 
 
 @compiled
@@ -276,15 +278,22 @@ def _nearest_goal(x: float, y: float, gx: Any, gy: Any, keys: Any) -> tuple[int,
 
 @compiled_inline
 def _hint_bound(
-    x: float, y: float, hint: int, first: int, keys: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any,
+    x: float, y: float, hints: Any, first: int, keys: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any,
     gx: Any, gy: Any, taut: float, walls: Any, radius: float, width: float, height: float, scratch: Any, s: int,
 ) -> tuple[float, int]:  # fmt: skip
     """The way the point before found, if this point sees it too, bounds the answer: only the ways before
     it need asking (a horde asked in order shares its ways), and no corner farther from the goals than
-    that. (The bound, inf where there is none; the hinted way, -1 where none.)"""
+    that. Where it does not see that way, the shortest of the other ways found lately (``hints``, the
+    latest first) that it sees bounds it. (The bound, inf where there is none; the hinted way, -1 where
+    none.)"""
     goals = len(gx)
     bound, last = np.inf, -1
-    if hint >= 0 and hint != first:
+    for i in range(len(hints)):
+        hint = hints[i]
+        if hint < 0:
+            break
+        if hint == first:
+            continue
         if hint < goals:
             hx, hy, key = gx[hint], gy[hint], keys[hint]
         else:
@@ -293,35 +302,103 @@ def _hint_bound(
                 ys[hint - goals],
                 _corner_key(x, y, hint - goals, xs, ys, rx, ry, dist, taut),
             )
-        if key < np.inf and _ask(x, y, hx, hy, walls, radius, width, height, scratch, s) == lk.CLEAR:
-            bound, last = key, hint
+        # any way it sees bounds the answer; only a shorter one (or as short and listed first) helps
+        if key < bound or (key == bound and hint < last):
+            if _ask(x, y, hx, hy, walls, radius, width, height, scratch, s) == lk.CLEAR:
+                bound, last = key, hint
+                if i == 0:
+                    break  # the point before's way: the others are seldom shorter
     return bound, last
 
 
 @compiled_inline
+def _recall(hints: Any, way: int) -> None:
+    """Put ``way`` first among the ways found lately, the one asked least lately dropping out."""
+    j = 0
+    while j < len(hints) - 1 and hints[j] != way:
+        j += 1
+    while j > 0:
+        hints[j] = hints[j - 1]
+        j -= 1
+    hints[0] = way
+
+
+@compiled
+def corner_cells(xs: Any, ys: Any, dist: Any, by_distance: Any, across: int) -> tuple[Any, Any, Any, Any]:
+    """The reached corners filed by square cells, about ``across`` a side, for :func:`_gather_ways` to pass over the cells no
+    corner of which could be a short enough way: (the cells' origin x, y and side, their columns and rows;
+    where each cell's corners start in ``members``, ``members``; each cell's least distance to the goals,
+    inf for none)."""
+    n = len(by_distance)
+    x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
+    for v in by_distance:
+        x0, y0, x1, y1 = min(x0, xs[v]), min(y0, ys[v]), max(x1, xs[v]), max(y1, ys[v])
+    if n == 0:
+        x0, y0, x1, y1 = 0.0, 0.0, 1.0, 1.0
+    side = max((max(x1 - x0, y1 - y0) + 1.0) / max(across, 1), 1.0)
+    nx, ny = int((x1 - x0) / side) + 1, int((y1 - y0) / side) + 1
+    cell_of = np.empty(n, np.int64)
+    starts = np.zeros(nx * ny + 1, np.int64)
+    least = np.full(nx * ny, np.inf)
+    for i in range(n):
+        v = by_distance[i]
+        c = min(int((ys[v] - y0) / side), ny - 1) * nx + min(int((xs[v] - x0) / side), nx - 1)
+        cell_of[i] = c
+        starts[c + 1] += 1
+        least[c] = min(least[c], dist[v])
+    for c in range(nx * ny):
+        starts[c + 1] += starts[c]
+    members = np.empty(n, np.int64)  # in each cell, nearest the goals first, as by_distance
+    filled = starts[:-1].copy()
+    for i in range(n):
+        members[filled[cell_of[i]]] = by_distance[i]
+        filled[cell_of[i]] += 1
+    shape = np.array([x0, y0, side, nx, ny])
+    return shape, starts, members, least
+
+
+@compiled_inline
 def _gather_ways(
-    x: float, y: float, first: int, bound: float, last: int, keys: Any, heap: Any, by_distance: Any, xs: Any,
+    x: float, y: float, first: int, bound: float, last: int, keys: Any, heap: Any, cells: Any, xs: Any,
     ys: Any, rx: Any, ry: Any, dist: Any, goals: int, taut: float,
 ) -> int:  # fmt: skip
     """The ways still worth asking (each goal but the nearest, each reached corner) that could give a walk
     shorter than the bound (or as short and not after the hinted way), put into ``heap`` as a heap by
-    (key, index); how many."""
+    (key, index); how many. With a bound, only the ``cells`` (:func:`corner_cells`) near enough for a
+    corner of theirs to give such a walk are looked into (the order they are put in is no matter: the
+    heap gives them back by key and index)."""
     size = 0
     for g in range(goals):
         if g != first and (keys[g] < bound or (keys[g] == bound and g <= last)):
             heap[size] = g
             size += 1
-    for v in by_distance:
-        room = bound - dist[v]
-        if room < 0.0:
-            break
-        if room < np.inf and (xs[v] - x) ** 2 + (ys[v] - y) ** 2 > room * room * (1.0 + 1e-9):
-            continue  # clearly no shorter than the bound (the square root spared)
-        k = goals + v
-        keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
-        if keys[k] < bound or (keys[k] == bound and k <= last):
-            heap[size] = k
-            size += 1
+    shape, starts, members, least = cells
+    x0, y0, side, nx, ny = shape[0], shape[1], shape[2], int(shape[3]), int(shape[4])
+    for j in range(ny):
+        low = y0 + j * side
+        off_y = max(low - y, y - (low + side), 0.0)
+        for i in range(nx):
+            c = j * nx + i
+            room = bound - least[c]
+            if room < 0.0:
+                continue  # empty (inf), or every corner in it farther from the goals than the bound
+            left = x0 + i * side
+            off_x = max(left - x, x - (left + side), 0.0)
+            reach = room * (1.0 + 1e-6) + 1e-6  # (a wide margin: each corner's own test decides)
+            if off_x * off_x + off_y * off_y > reach * reach:
+                continue
+            for m in range(starts[c], starts[c + 1]):
+                v = members[m]
+                room = bound - dist[v]
+                if room < 0.0:
+                    break  # the cell's corners come nearest the goals first
+                if room < np.inf and (xs[v] - x) ** 2 + (ys[v] - y) ** 2 > room * room * (1.0 + 1e-9):
+                    continue  # clearly no shorter than the bound (the square root spared)
+                k = goals + v
+                keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
+                if keys[k] < bound or (keys[k] == bound and k <= last):
+                    heap[size] = k
+                    size += 1
     for i in range(size // 2 - 1, -1, -1):
         _sift(keys, heap, heap, size, i)
     return size
@@ -378,7 +455,8 @@ def _ask_scratch(walls: Any) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
 @compiled
 def read_ways(
     px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, by_distance: Any, gx: Any, gy: Any, taut: float,
-    walls: Any, radius: float, width: float, height: float, out: Any, way: Any, resume: Any,
+    walls: Any, radius: float, width: float, height: float, out: Any, way: Any, resume: Any, recall: int = RECALL,
+    across: int = CORNER_CELLS,
 ) -> None:  # fmt: skip
     """Each point's walking distance to the nearest goal, and its way there: the goal (``way`` g < G)
     or the corner (G + v) its first straight leg goes to, -1 where none can be reached. The nearest
@@ -386,18 +464,22 @@ def read_ways(
     how short a walk they could give (each corner's distance plus the straight line; ties: the lower
     index); the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and ``resume``
     how many ways were tried before it, for the single call to go on from. ``by_distance``: the
-    reached corners, nearest the goals first."""
+    reached corners, nearest the goals first. ``recall``: how many ways found lately bound a point's
+    search (:func:`_hint_bound`); ``across``: cells a side the corners are filed by (:func:`corner_cells`).
+    Neither changes an answer: ``recall=1, across=1`` is the plain search (the point before's way, every
+    corner by its distance)."""
     goals = len(gx)
     total = len(xs) + goals
     keys = np.empty(total)
     heap = np.empty(total, np.int64)
     scratch = _ask_scratch(walls)
     held_by = np.full(total, -1, np.int64)  # each way's piece that last held a leg to it (see _try_ways)
-    hint = -1  # the way the point before went
+    hints = np.full(max(recall, 1), -1, np.int64)  # the ways found lately, the point before's first
+    cells = corner_cells(xs, ys, dist, by_distance, across)
     for s in range(len(px)):
         x, y = px[s], py[s]
         if s > 0 and way[s - 1] >= 0:
-            hint = way[s - 1]
+            _recall(hints, way[s - 1])
         out[s], way[s] = np.inf, -1
         first, least = _nearest_goal(x, y, gx, gy, keys)
         tries = 0
@@ -411,9 +493,9 @@ def read_ways(
                 way[s], resume[s] = -2, 0
                 continue
         bound, last = _hint_bound(
-            x, y, hint, first, keys, xs, ys, rx, ry, dist, gx, gy, taut, walls, radius, width, height, scratch, s
+            x, y, hints, first, keys, xs, ys, rx, ry, dist, gx, gy, taut, walls, radius, width, height, scratch, s
         )
-        size = _gather_ways(x, y, first, bound, last, keys, heap, by_distance, xs, ys, rx, ry, dist, goals, taut)
+        size = _gather_ways(x, y, first, bound, last, keys, heap, cells, xs, ys, rx, ry, dist, goals, taut)
         answer, k, tries = _try_ways(
             x, y, keys, heap, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
         )
