@@ -47,7 +47,7 @@ def for_onlookers(words: str) -> str | None:
 _WALK = re.compile(
     r'(?:(\d+(?:st|nd|rd|th)) )?nearest (\d+)" from exit \((\d+) moves?\) \u00b7 (\d+) (?:moves? )?left( after this)?'
 )
-_OUT_OF_REACH = re.compile(r"\(!\) out of reach: (\d+) moves needed, (\d+) left")
+_OUT_OF_REACH = re.compile(r"\(!\) out of reach: (\d+) moves? needed, (\d+) left")
 
 
 def objective_for_onlookers(words: str, noun: str) -> str:

@@ -90,7 +90,7 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
     left -= spent
     whose = f'{_nth(need)}nearest {far:.0f}" from exit'  # whose walk it is: the top bar has room for few words
     if moves > left:
-        words = f"{WARNING}out of reach: {moves} moves needed, {left} left"
+        words = f"{WARNING}out of reach: {moves} move{'s' if moves != 1 else ''} needed, {left} left"
     else:
         # "moves left", and whether this move still counts for him ("· 9 left" read as a count that dropped
         # in the middle of a move: the walker had acted in it)

@@ -79,7 +79,7 @@ KINDS = (
         "now",
         'Look for the zombies (8" automatic, to 16" on 3+, beyond on 5+) (S)',
     ),
-    ActionKind("clear", "Unjam", "c", "icons.undo", "now", "UNJAM: clear the jammed gun on 4-6 (C)"),
+    ActionKind("clear", "Unjam", "c", "icons.undo", "now", "Clear the jammed gun on 4-6 (C)"),
 )
 
 
