@@ -400,7 +400,10 @@ class GameScene(Scene):
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
         over = self.match is not None and self.match.game.over
-        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, self.match is not None, over)
+        others = not self.menu_open or (self._players() or 1) > 1  # a solo game has nobody to send a turn to
+        self.game_menu.build(
+            self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, self.match is not None, over, others
+        )
         self.turn_files.build(self.ui, self.manager, size)
         self.shop_panel.widgets = {}
         if not self.menu_open:

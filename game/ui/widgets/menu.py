@@ -30,14 +30,22 @@ MENU_ITEMS = (
 REPORT_ITEM = ("report", "The report")  # once the game is over, in the bots' place: the end screen again
 
 
-def menu_items(over: bool) -> tuple[tuple[str, str], ...]:
+TURN_FILES = ("send_turn", "receive_turn")
+
+
+def menu_items(over: bool, turn_files: bool = True) -> tuple[tuple[str, str], ...]:
     """The menu's items: once the game is over, the report again where Bots finish the game stood (nothing is
-    left for the bots, and the End button is greyed: the keyboard's E was the only way back to the report).
+    left for the bots, and the End button is greyed: the keyboard's E was the only way back to the report); the
+    turn files only where there is another player to send a turn to (a solo newcomer's Esc opened the menu and
+    his next click, meant for the table, sent a turn file to nobody).
 
     >>> [k for k, _ in menu_items(True)][4:7], "bots" in dict(menu_items(False))
     (['receive_turn', 'report', 'how_to_play'], True)
+    >>> "send_turn" in dict(menu_items(False, turn_files=False))
+    False
     """
-    return tuple(REPORT_ITEM if over and key == "bots" else (key, label) for key, label in MENU_ITEMS)
+    out = (REPORT_ITEM if over and key == "bots" else (key, label) for key, label in MENU_ITEMS)
+    return tuple(item for item in out if turn_files or item[0] not in TURN_FILES)
 
 
 class GameMenu:
@@ -53,10 +61,10 @@ class GameMenu:
         self.unarmed: str | None = None  # the button the menu opened under the pointer: not pressed until left
 
     def build(self, ui: Keep, manager: pygame_gui.UIManager, size: tuple[int, int], side: int, top: int,
-              can_save: bool, over: bool = False) -> None:  # fmt: skip
+              can_save: bool, over: bool = False, turn_files: bool = True) -> None:  # fmt: skip
         """The menu's panel in the middle of the table (the window less the ``side`` panel and ``top`` bar);
         Save, Load and the turn files are off without a game to save; ``over``: the game is over (the report
-        again in the bots' place)."""
+        again in the bots' place); ``turn_files``: there is another player to send a turn to."""
         self.buttons, self._shade = {}, None
         opening, self._was_open = self.open and not self._was_open, self.open
         if not self.open:
@@ -67,7 +75,7 @@ class GameMenu:
             UIButton(pygame.Rect(0, 0, w, h), "", manager, starting_height=4, object_id="#menu_shade")
         )
         bw, gap = 260, 8
-        items = menu_items(over)
+        items = menu_items(over, turn_files)
         bh = max(30, min(44, (h - top - 20 - 64) // len(items) - gap))  # a small window: shorter buttons
         panel_h = len(items) * (bh + gap) + 64
         rect = pygame.Rect((w - side - bw - 40) // 2, max(top + 10, (h - panel_h) // 2), bw + 40, panel_h)
@@ -84,8 +92,9 @@ class GameMenu:
                 )
             )
         if not can_save:
-            for key in ("save", "load", "send_turn", "receive_turn"):
-                self.buttons[key].disable()
+            for key in ("save", "load", *TURN_FILES):
+                if key in self.buttons:
+                    self.buttons[key].disable()
         if opening:
             self.unarmed = self._under(self._pointer)
 
