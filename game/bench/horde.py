@@ -58,10 +58,9 @@ def horde_game(scenario: Scenario, n: int, seed: int = 1):
 
 def axis_turn(game) -> None:
     """The Axis phase exactly as the turn machine plays it."""
-    from game.rules.zombiekrieg import melee, zombies
+    from game.rules.zombiekrieg.turn import zombies_act
 
-    zombies.axis_move(game.world)
-    melee.melee(game.world)
+    zombies_act(game.world)
 
 
 def bench_horde(sizes=SIZES, repeats: int = 5, scenario: Scenario | None = None) -> dict[str, object]:
