@@ -1,6 +1,7 @@
 """The set-up asks what the chosen section has (a newcomer's Normandy Village set-up, session 45): after he
 picked the British, the row "American Corporal's weapon: Thompson SMG" stayed, offering American SMGs to a
-British section. It goes with the nation and comes back with the Americans. And Esc over an open drop-down closes
+British section. Its choice goes with the nation ("Not asked: no American section", greyed, the row kept so the
+rows below stay put) and comes back with the Americans. And Esc over an open drop-down closes
 the list (it closed the whole set-up: the player's choices lost). Through the real set-up scene, by a player's
 clicks."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from pygame_gui.elements import UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from test_ui_setup import choose
 from ui_driver import click, headless_app, key
 
@@ -29,18 +30,37 @@ def _section_menu(scene: SetupScene) -> UIDropDownMenu:
     return next(m for m in menus if m.selected_option[0] in ("American", "British", "German"))
 
 
+def _corporal_choice(scene: SetupScene) -> UIDropDownMenu | UIButton:
+    label = next(e for e in scene._elements if isinstance(e, UILabel) and e.alive() and e.text == CORPORAL)
+    return next(
+        e
+        for e in scene._elements
+        if isinstance(e, UIDropDownMenu | UIButton) and e.alive() and abs(e.rect.centery - label.rect.centery) < 8
+    )
+
+
+def _horde_row(scene: SetupScene) -> int:
+    return next(e.rect.y for e in scene._elements if isinstance(e, UILabel) and e.text.startswith("Horde size"))
+
+
 def test_the_corporals_weapon_is_asked_only_of_an_american_section(tmp_path: Path) -> None:
     with headless_app(tmp_path / "settings.json") as app:
         app.push(SetupScene(app, load_entry(NORMANDY)))
         app.run_frames(3)
-        assert CORPORAL in _labels(app.scene)  # the default section is American
+        assert isinstance(_corporal_choice(app.scene), UIDropDownMenu)  # the default section is American
+        horde = _horde_row(app.scene)
         choose(app, _section_menu(app.scene), "British")
         app.run_frames(3)
         assert app.scene.setup.answers["each"][0]["section"] == "british"
-        assert CORPORAL not in _labels(app.scene), _labels(app.scene)
+        said = _corporal_choice(app.scene)
+        assert isinstance(said, UIButton) and not said.is_enabled, said
+        assert said.text == "Not asked: no American section", said.text
+        # the row stays: the rows below never move under the pointer (a newcomer's next click, meant for the
+        # horde size, switched the reading below it)
+        assert _horde_row(app.scene) == horde
         choose(app, _section_menu(app.scene), "American")
         app.run_frames(3)
-        assert CORPORAL in _labels(app.scene)
+        assert isinstance(_corporal_choice(app.scene), UIDropDownMenu)
 
 
 def test_esc_over_an_open_list_closes_the_list_not_the_set_up(tmp_path: Path) -> None:

@@ -318,9 +318,9 @@ class SetupScene(Scene):
             cx, y = max(0, (w - 2 * m - form) // 2 - 30), 0
         y = self._build_players(cx, y, container)
         for player in range(1, self.setup.players + 1):
-            for f in self._asked(self.spec.per_player):
+            for f in self.spec.per_player:
                 y = self._build_field(f, player, cx, y, container)
-        for f in self._asked(self.spec.for_game):
+        for f in self.spec.for_game:
             y = self._build_field(f, None, cx, y, container)
         note_w = w - cx - 2 * m - (20 if self.scroll_box is not None else 0)  # (beside the scroll bar)
         for i, line in enumerate(self._note_lines(max(form, note_w))):  # whole, on as many lines as it needs
@@ -388,8 +388,8 @@ class SetupScene(Scene):
     def _block_heights(self) -> list[int]:
         heights = [70]
         for player in range(1, self.setup.players + 1):
-            heights += [self._field_height(f, player) for f in self._asked(self.spec.per_player)]
-        heights += [ROW] * len(self._asked(self.spec.for_game))
+            heights += [self._field_height(f, player) for f in self.spec.per_player]
+        heights += [ROW] * len(self.spec.for_game)
         # (the note's lines at the form's width: never fewer than it takes where it is laid out)
         return heights + [10 + NOTE_LINE * len(self._note_lines(self.label_w + 10 + MENU_W))] * bool(
             self.spec.note
@@ -425,9 +425,9 @@ class SetupScene(Scene):
         """The label column: as wide as the longest label (never cut), within ``room`` beside the widgets."""
         font = self.manager.get_theme().get_font(["label", "#field"])
         titles = ["Players"] + [
-            self._title(f, p) for p in range(1, self.setup.players + 1) for f in self._asked(self.spec.per_player)
+            self._title(f, p) for p in range(1, self.setup.players + 1) for f in self.spec.per_player
         ]
-        titles += [self._title(f, None) for f in self._asked(self.spec.for_game)]
+        titles += [self._title(f, None) for f in self.spec.for_game]
         widest = max(font.size(t)[0] for t in titles) + 12
         return max(LABEL_W, min(widest, room - MENU_W - 10))
 
@@ -450,9 +450,12 @@ class SetupScene(Scene):
         )
         return y + 70
 
-    def _asked(self, fields: tuple[SetupField, ...]) -> tuple[SetupField, ...]:
-        """The fields the set-up asks now (a choice only one nation has goes with that nation)."""
-        return tuple(f for f in fields if not isinstance(f, Pick) or f.asked(self.answers))
+    def _not_asked(self, f: Pick) -> str:
+        """Why a choice is not asked now, in the choices' words: ``Not asked: no American section``."""
+        key, value = f.asked_when or ("", "")
+        picks = [p for p in self.spec.per_player if isinstance(p, Pick) and p.key == key]
+        label = next((o.label for p in picks for o in p.options if o.value == value), value)
+        return f"Not asked: no {label} {self.spec.player_noun}"
 
     def _asks_by(self, key: str) -> bool:
         """Whether an answer to ``key`` decides whether another field is asked (the form is laid out again)."""
@@ -470,6 +473,11 @@ class SetupScene(Scene):
     def _build_field(
         self, f: SetupField, player: int | None, cx: int, y: int, container: IContainerLikeInterface | None
     ) -> int:
+        if isinstance(f, Pick) and not f.asked(self.answers):  # its row stays: the rows below never move
+            self._label(self._title(f, player), cx, y, container)
+            rect = pygame.Rect(cx + self.label_w + 10, y, MENU_W, 40)
+            self.ui(UIButton(rect, self._not_asked(f), self.manager, container=container)).disable()
+            return y + ROW
         if isinstance(f, Pick):
             self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             self._pick(f, player, self._value(player, f.key), cx + self.label_w + 10, y, MENU_W, container)
