@@ -26,3 +26,11 @@ def test_the_last_turns_end_puts_game_over_on_the_objective_line_not_turns_left(
     line = m.objective()
     assert "turns left" not in line and "Order" not in line
     assert line == "first aboard the vehicle wins \u00b7 game over"
+
+
+def test_the_result_says_its_reason_as_a_sentence() -> None:
+    """The demo's Last Evac card read "The zombies win. every Zombie Survival Team was wiped out" (session 45)."""
+    g = rigged_game({1: [(20, 40)]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[])
+    g.state.winner, g.state.reason = "zombies", "every Zombie Survival Team was wiped out"
+    said, bad = Z40K.view().result(g)
+    assert said.endswith(". Every Zombie Survival Team was wiped out") and bad, said

@@ -469,7 +469,8 @@ class Z40View:
 
     def result(self, game: Zombie40kGame) -> tuple[str, bool]:
         s = game.state
-        return f"Game over: {who_won(s.winner)}. {s.reason}", s.winner == "zombies"
+        why = s.reason[:1].upper() + s.reason[1:]  # a sentence of its own ("...win. every team..." read wrong)
+        return f"Game over: {who_won(s.winner)}. {why}", s.winner == "zombies"
 
     # ---- figures ----------------------------------------------------------------------------------
 
