@@ -20,6 +20,15 @@ HIVE = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 TEAMS = ["tactical_squad", "infantry_squad"]
 
 
+def _hive_game(app):  # noqa: ANN001, ANN202  (the App; the game scene)
+    """A two-team Hive Street game on the table."""
+    setup = GameSetup(load_entry(HIVE))
+    setup.use_options({"teams": TEAMS})
+    app.start_game(setup, seed=3)
+    app.run_frames(3)
+    return app.scene
+
+
 def _won_by_player_1(scene) -> None:  # noqa: ANN001  (the game scene)
     """The game ends as the rules end a race: player 1's team reached the escape vehicle."""
     s = scene.match.game.state
@@ -30,11 +39,7 @@ def test_a_player_whose_seat_the_bots_finished_for_him_reads_victory(tmp_path: P
     if not HIVE.exists():
         pytest.skip("Hive Street is not there")
     with headless_app(tmp_path / "settings.json") as app:
-        setup = GameSetup(load_entry(HIVE))
-        setup.use_options({"teams": TEAMS})
-        app.start_game(setup, seed=3)
-        app.run_frames(3)
-        scene = app.scene
+        scene = _hive_game(app)
         key(app, pygame.K_ESCAPE)
         click(app, scene.menu_buttons["bots"].rect.center)
         assert sorted(scene.match.controller.bots) == [1, 2]
@@ -52,11 +57,7 @@ def test_a_seat_the_bots_held_from_the_start_that_won_is_still_the_players_defea
     from game.ai import bot_for
 
     with headless_app(tmp_path / "settings.json") as app:
-        setup = GameSetup(load_entry(HIVE))
-        setup.use_options({"teams": TEAMS})
-        app.start_game(setup, seed=3)
-        app.run_frames(3)
-        scene = app.scene
+        scene = _hive_game(app)
         scene._bots = {1: bot_for("zombie40k")}  # as a game taken over from the demo: player 1 was the bot's
         _won_by_player_1(scene)
         scene._show_end()
