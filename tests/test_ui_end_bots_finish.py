@@ -10,23 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, headless_app, key
+from ui_driver import click, headless_app, key, start_teams
 
 from game.rules.zombie40k.state import Phase
-from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import GameSetup
 
 HIVE = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 TEAMS = ["tactical_squad", "infantry_squad"]
-
-
-def _hive_game(app):  # noqa: ANN001, ANN202  (the App; the game scene)
-    """A two-team Hive Street game on the table."""
-    setup = GameSetup(load_entry(HIVE))
-    setup.use_options({"teams": TEAMS})
-    app.start_game(setup, seed=3)
-    app.run_frames(3)
-    return app.scene
 
 
 def _won_by_player_1(scene) -> None:  # noqa: ANN001  (the game scene)
@@ -39,7 +28,7 @@ def test_a_player_whose_seat_the_bots_finished_for_him_reads_victory(tmp_path: P
     if not HIVE.exists():
         pytest.skip("Hive Street is not there")
     with headless_app(tmp_path / "settings.json") as app:
-        scene = _hive_game(app)
+        scene = start_teams(app, HIVE, TEAMS, seed=3)
         key(app, pygame.K_ESCAPE)
         click(app, scene.menu_buttons["bots"].rect.center)
         assert sorted(scene.match.controller.bots) == [1, 2]
@@ -57,7 +46,7 @@ def test_a_seat_the_bots_held_from_the_start_that_won_is_still_the_players_defea
     from game.ai import bot_for
 
     with headless_app(tmp_path / "settings.json") as app:
-        scene = _hive_game(app)
+        scene = start_teams(app, HIVE, TEAMS, seed=3)
         scene._bots = {1: bot_for("zombie40k")}  # as a game taken over from the demo: player 1 was the bot's
         _won_by_player_1(scene)
         scene._show_end()

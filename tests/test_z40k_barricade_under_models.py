@@ -7,10 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_driver import headless_app
+from ui_driver import headless_app, start_teams
 
-from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import GameSetup
 from game.ui.table_view import WALL_OVER_COLOUR
 
 HIVE = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
@@ -26,11 +24,8 @@ def test_a_barricade_shows_across_the_models_lined_up_at_it_at_the_fit_zoom(tmp_
     if not HIVE.exists():
         pytest.skip("Hive Street is not there")
     with headless_app(tmp_path / "settings.json") as app:
-        setup = GameSetup(load_entry(HIVE))
-        setup.use_options({"teams": ["guardian_defenders"]})
-        app.start_game(setup, seed=1)
-        app.run_frames(3)
-        scene, game = app.scene, app.scene.game
+        scene = start_teams(app, HIVE, ["guardian_defenders"])
+        game = scene.game
         assert any(t.name == "Barricade" and t.area.points[0] == (29.0, 17.5) for t in scene.view.scenario.terrain)
         spots = [0.1, 0.35, 0.6, 0.85]
         for n, t in enumerate(spots, 1):  # four Guardians with their bases against the barricade's south face

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, headless_app, key, motion, screen_of
+from ui_driver import click, headless_app, key, motion, screen_of, start_teams
 
 from game.ui.overlays import Circle
-from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import GameSetup
 
 HIVE = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
@@ -31,11 +29,7 @@ def test_the_squad_moves_plate_covers_none_of_its_ghost_models_at_the_fit_zoom(t
     if not HIVE.exists():
         pytest.skip("Hive Street is not there")
     with headless_app(tmp_path / "settings.json") as app:
-        setup = GameSetup(load_entry(HIVE))
-        setup.use_options({"teams": ["guardian_defenders"]})
-        app.start_game(setup, seed=1)
-        app.run_frames(3)
-        scene = app.scene
+        scene = start_teams(app, HIVE, ["guardian_defenders"])
         click(app, screen_of(scene, (9.0, 36.6)))  # the squad's front model
         key(app, pygame.K_q)
         for goal in ((12.0, 36.0), (14.0, 40.0), (9.0, 31.0)):

@@ -246,6 +246,19 @@ def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0, 
     return app.scene
 
 
+def start_teams(app: App, map_path: Path, teams: list[str], seed: int | None = 1):
+    """A map with a team builder (Zombie 40,000's) on the table with ``teams`` (one per player), on the dice of
+    ``seed``; returns the game scene after a few frames."""
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    setup = GameSetup(load_entry(map_path))
+    setup.use_options({"teams": teams})
+    app.start_game(setup, seed=seed)
+    app.run_frames(3)
+    return app.scene
+
+
 # ---- screenshots under Xvfb ---------------------------------------------------------------------
 
 
