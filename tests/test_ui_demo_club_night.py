@@ -118,7 +118,7 @@ def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> No
 
 def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: App) -> None:
     """A touch while a Zombie 40,000 squad is half moved waits for the squad's last model (a newcomer was
-    handed a squad part way through its move), then hands over within frames, and the screen says so."""
+    handed a squad part way through its move), shown at once, then hands over within frames, and the screen says so."""
     loop = DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=5))
     scene = on_table(app, loop)
     scene.card_left = 0.0
@@ -134,7 +134,8 @@ def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: 
     assert loop.game is game  # the loop still plays the game on the screen: it is under way
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
     app.run_frames(1)
-    assert app.scene is scene and scene.hint_text == TAKING_OVER  # not yet: his squad is still moving
+    # the squad's last models are shown moving at once (a few commands a frame): his already, or said to come
+    assert app.scene is not scene or scene.hint_text == TAKING_OVER
     for _ in range(FPS * 3):
         if app.scene is not scene:
             break

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.assets import assets_dir
-from game.demo import DemoDirector, DemoLoop
+from game.demo import DemoDirector, DemoLoop, mid_move
 from game.ui.app import App
 from game.ui.demo_pace import QUIET_PACE, quiet
 from game.ui.scenes.demo import DemoScene
@@ -62,3 +62,38 @@ def test_a_game_of_few_commands_holds_the_table_still_between_them_and_lasts_for
         longest = max(longest, still)
     assert scene.match.game.over and not scene.time_up
     assert longest >= 1.9 and scene.played_for >= 90.0, (longest, scene.played_for)
+
+
+def _hive_street_demo(app: App) -> DemoScene:
+    app.settings.animation_speed = 4.0
+    scene = DemoScene(app, DemoLoop(DemoDirector([str(assets_dir("maps") / "hive_street.tmx")], seed=2)))
+    app.replace(scene)
+    scene.card_left = 0.0
+    return scene
+
+
+def test_a_touch_while_a_squad_is_half_moved_hands_the_game_over_within_a_second(app: App) -> None:
+    """Touched, the demo hands its game over at the next point a player can act, never a squad half moved. A
+    Zombie 40,000 squad's move, one model a command, took up to 28 s to get there at four times speed: the player
+    watched "Taking over" all that while. Now the bots' moves to his point are shown at once."""
+    scene, frame, longest = _hive_street_demo(app), 0, (0, 0)  # (frames, the frame it began)
+    while frame < 30 * 120 and not scene.at_an_end:  # a first showing: where is the longest way to a point?
+        began = frame
+        while not scene._at_a_point() and not scene.at_an_end:
+            scene.update(1 / 30)
+            frame += 1
+        longest = max(longest, (frame - began, began))
+        scene.update(1 / 30)
+        frame += 1
+    assert longest[0] > 30 * 3, "no way to a point a player can act over 3 s long: nothing to test"
+    scene = _hive_street_demo(app)  # the same showing again, touched as that way begins
+    for _ in range(longest[1]):
+        scene.update(1 / 30)
+    assert not scene._at_a_point() and mid_move(scene.match.game)
+    scene.take_over()
+    frames = 0
+    while app.scene is scene and frames < 30 * 60:
+        scene.update(1 / 30)
+        frames += 1
+    assert app.scene.name == "game" and frames <= 30, f"handed over after {frames} frames"
+    assert not mid_move(app.scene.game)  # the whole squad had moved

@@ -68,7 +68,8 @@ HINT = (200, 196, 170)
 TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
 HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
-TAKING_OVER = "Taking over: the table is yours as soon as the move under way ends…"
+TAKING_OVER = "Taking over: the table is yours as soon as the bots' moves under way are done…"
+HURRY_COMMANDS = 6  # a frame's bots' commands at most after a touch, each shown at once (a frame of ~0.1 s)
 # the result card's last line: a touch there takes over the next game (a key sent a passer-by to the title)
 NEXT_IS_YOURS = "Next game in a moment \u2014 move the mouse or press a key to play it"
 TAKING_NEXT = "The next game is yours as soon as its table is set up\u2026"
@@ -368,7 +369,16 @@ class DemoScene(GameScene):
 
     def _play(self, dt: float) -> None:
         """The bots' next command once the last one has been shown; the result, then the next game. Touched,
-        the game is handed over at the first point a player can act."""
+        the game is handed over at the first point a player can act: the bots' moves up to it are shown at
+        once, :data:`HURRY_COMMANDS` a frame (a squad moving one model a command took up to 28 s)."""
+        self._step(dt)
+        for _ in range(HURRY_COMMANDS):
+            if not self.taking_over or self.app.scene is not self:
+                return
+            self._step(0.0)
+
+    def _step(self, dt: float) -> None:
+        """One command of the bots', or the hand-over, the result or the next game (see :meth:`_play`)."""
         if self.taking_over and self._at_a_point():
             if not self.at_an_end or self._last():
                 self.hand_over()
@@ -379,6 +389,8 @@ class DemoScene(GameScene):
             self.card_left -= dt
             return
         self.played_for += dt
+        if self.taking_over and self.match.playback.busy:
+            self.match.skip()  # touched: the bots' moves to his point are shown at once, not in seconds each
         if self.match.playback.busy:
             return
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
@@ -390,8 +402,8 @@ class DemoScene(GameScene):
         if self.at_an_end:
             self._between_games(dt)
             return
-        if self.beat_left > 0:  # the table holds still a moment after a command (the view's demo_beat)
-            self.beat_left -= dt
+        if self.beat_left > 0 and not self.taking_over:  # the table holds still a moment after a command (the
+            self.beat_left -= dt  # view's demo_beat) for onlookers; a player who touched it waits for nothing
             return
         self._take_stock()  # (the last command is shown whole: the next one is told once it is too)
         events = loop.tick()
