@@ -74,7 +74,9 @@ def test_the_moves_to_the_exit_count_a_move_that_ends_in_it() -> None:
     from game.rules.outbreak.testing import tiny_scenario
 
     sc = tiny_scenario(objective="escape", characters=(), spawns=(), exits=[(0, 0, 24, 3)])
-    game = rigged_game(pcs={"pc1": (12.0, 8.8)}, scenario=sc)  # 5.8" from the exit's edge
+    game = rigged_game(
+        pcs={"pc1": (12.0, 9.3)}, scenario=sc
+    )  # his base 5.8" from the exit's edge (it counts on it)
     line = Match(game, RS.view()).objective()
     assert 'nearest 6" from exit (1 move)' in line, line
     preview = game.preview(Move("pc1", ((12.0, 1.0),), None, ()))

@@ -71,7 +71,7 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
         return _SAID[key]
     where = game.scenario.content_hash or id(game.table)
     radius = max(f.radius for f in walkers)
-    # to the zone's edge: a move that ends with him in the zone gets him out (movement.leaves_at)
+    # to the zone's edge: a move that ends with his base on the zone gets him out (movement.leaves_at)
     zones, step = game.world.exit_zones(), float(game.world.data.get("movement", "human_move"))
     left = max(0, st.turn_limit - st.move + 1)
     # each walker's moves needed, counting this move as gone for one who has acted in it (a newcomer's last
@@ -80,7 +80,8 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
     # soonest decides
     ways = []
     for f in walkers:
-        far = walks(game.table, where, zones, [f.position], radius, to_edge=True)[0]
+        # his base on the zone's edge counts (world.exit_under): a radius short of it
+        far = max(0.0, walks(game.table, where, zones, [f.position], radius, to_edge=True)[0] - radius)
         if math.isfinite(far):
             moves, spent = max(1, math.ceil(far / step - 1e-9)), 1 if f.acted or f.tired else 0
             ways.append((moves + spent, moves, far, spent))

@@ -21,7 +21,7 @@ zombie held up on its way by other zombies moves on once they have gone, steppin
 its way [house], so a crowd at a gap or a generation point empties instead of standing still. A
 zombie in contact with a human stays in the combat [seed]. A human hidden in cover is no target.
 
-Choices [house]: a PC whose move ends with his centre in an exit zone leaves the table (``escape``);
+Choices [house]: a PC whose move ends with any part of his base on an exit zone leaves the table (``escape``);
 an NPC led out the same way is rescued (``rescue``); an NPC flees directly away from the nearest
 zombie he has spotted within 8" after the outbreak.
 """
@@ -222,7 +222,7 @@ def leaves_at(world: World, f: Figure, position: Point) -> bool:
     """Whether ``f`` ending a move at ``position`` leaves the table: a PC in an escape, a bystander whatever
     the objective [house] (one who followed a survivor into the exit went no further, "left behind" on the end
     screen of an escape: he is rescued, counted as such, though only a rescue's objective counts him)."""
-    if not any(z.area.contains(position) for z in world.exit_zones()):
+    if world.exit_under(position, f.radius) is None:
         return False
     return f.side == BYSTANDERS or (f.side == PLAYERS and world.state.objective == "escape")
 
@@ -284,7 +284,8 @@ def follow_route(world: World, g: Figure, leader_at: Point, leader: str = "") ->
     friend in the way (:func:`beside_leader`), or into the exit he is in, to the free place there nearest him,
     round the leader's base and the other followers', so bystanders led to the exit do not stop behind the
     first one short of it [house]."""
-    zone = next((z for z in world.exit_zones() if z.area.contains(leader_at)), None)
+    by = world.state.figures.get(leader, g)
+    zone = world.exit_under(leader_at, by.radius)  # the exit his base stands on (movement.leaves_at)
     if zone is None:
         return beside_leader(world, g, leader_at, leader)
     grid = LocalGrid(world.table, g.id, g.position, g.radius, world.num("movement", "human_rush") + 1.0)

@@ -80,7 +80,7 @@ def _exits(world: World, p: movement.MovePlan, paths: dict[str, Any], followers:
     leader = {k: movement.leaves_at(world, f, tuple(v["points"][-1])) for k, v in paths.items()}
     walk = f'{world.num("movement", "human_move"):g}"'
     end = tuple(paths.get(walk, list(paths.values())[-1])["points"][-1])
-    in_zone = any(z.area.contains(end) for z in world.exit_zones())
+    in_zone = world.exit_under(end, f.radius) is not None
     out_before = st.escaped if st.objective == "escape" else st.rescued
     led: list[str] = []
     for gid in followers:

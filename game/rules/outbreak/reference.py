@@ -369,6 +369,11 @@ def winning(d: ObData) -> Section:
                 house=True,
             ),
             Paragraph(
+                "A figure is in the exit zone when any part of his base is on it, touching its edge or over it, "
+                "as on a tabletop; his centre need not be.",
+                house=True,
+            ),
+            Paragraph(
                 "A bystander who ends a move in the exit zone (following a character, or fleeing) gets out: he "
                 "is rescued, whatever the objective, though only a rescue counts him toward winning.",
                 house=True,

@@ -18,7 +18,7 @@ from game.rules.kit import KitWorld
 from game.rules.outbreak.data import ObData
 from game.rules.outbreak.events import Killed
 from game.rules.outbreak.state import DEAD, ZOMBIES, Figure, ObState
-from game.scenario.model import Point, Zone
+from game.scenario.model import Area, Point, Zone
 from game.table import Sight, edge_distance_between
 from game.table.index import BaseGrid
 
@@ -125,6 +125,12 @@ class World(KitWorld[ObData, ObState]):
     def in_exit(self, f: Figure) -> bool:
         return any(z.area.contains(f.position) for z in self.exit_zones())
 
+    def exit_under(self, position: Point, radius: float) -> Zone | None:
+        """The exit zone a base of ``radius`` at ``position`` stands on, None when none: any part of the base on
+        the zone counts, as on a tabletop [house] (only the centre counted, and a newcomer saw a survivor whose
+        base stood on the exit stay behind)."""
+        return next((z for z in self.exit_zones() if base_on(z.area, position, radius)), None)
+
     def spawn_zone(self, sid: str) -> Zone:
         for z in self.scenario.zones_of("spawn"):
             if f"spawn{z.id}" == sid:
@@ -172,3 +178,23 @@ class Crowd:
 def angle_to(a: Point, b: Point) -> float:
     """Degrees from a toward b (0 along +x, 90 along +y), in [0, 360)."""
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+def base_on(area: Area, p: Point, radius: float) -> bool:
+    """Whether a base of ``radius`` at ``p`` touches or overlaps ``area``: its centre inside, or the outline
+    within a radius of it.
+
+    >>> base_on(Area.rect(0, 0, 4, 2), (2.0, 2.4), 0.5), base_on(Area.rect(0, 0, 4, 2), (2.0, 2.6), 0.5)
+    (True, False)
+    """
+    if area.contains(p):
+        return True
+    pts = area.points
+    return not area.is_line and min(_to_edge(p, a, b) for a, b in zip(pts, (*pts[1:], pts[0]))) <= radius
+
+
+def _to_edge(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
