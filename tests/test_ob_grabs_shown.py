@@ -47,7 +47,8 @@ def test_the_table_draws_each_grab_over_the_tokens() -> None:
     game = grabbed_game()
     match = Match(game, RS.view())
     grabs = [o for o in match.overlays() if isinstance(o, Line) and o.colour == BAD_COLOUR]
-    assert sorted(o.points for o in grabs) == [((12.0, 8.0), (12.0, 9.0)), ((13.0, 9.0), (12.0, 9.0))]
+    # to his base's edge, where they touch (test_ob_grabbed_seen: to his centre they crossed him out)
+    assert sorted(o.points for o in grabs) == [((12.0, 8.0), (12.0, 8.5)), ((13.0, 9.0), (12.5, 9.0))]
     view = TableView(
         MapRenderer(pygame.Surface((240, 180), pygame.SRCALPHA), 10.0), Assets(), None, (0, 0, 400, 300)
     )

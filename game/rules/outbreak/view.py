@@ -590,14 +590,17 @@ class OutbreakView:
 
     def table_marks(self, game: OutbreakGame, looks: dict[str, Look]) -> list[d.Primitive]:
         """A line from each zombie to the human it holds, where the screen shows them: up to three tokens
-        crowd one human and overlap, and the line says which ones have hold of him."""
+        crowd one human and overlap, and the line says which ones have hold of him. It stops at his base's
+        edge, where they touch: drawn to his centre, three lines crossed him out under the pile (a newcomer
+        could not find his own grabbed survivor)."""
         out: list[d.Primitive] = []
         for hid, zids in holds.holds(game.world).items():
             h = looks.get(hid)
             for zid in zids:
                 z = looks.get(zid)
                 if h is not None and z is not None and "dead" not in (h.state, z.state):
-                    out.append(d.Path((z.position, h.position), "grab"))
+                    edge = _towards(h.position, z.position, game.figure(hid).radius)
+                    out.append(d.Path((z.position, edge), "grab"))
         return out
 
     def idle_words(self, game: OutbreakGame, fid: str) -> str:
@@ -1265,3 +1268,15 @@ class OutbreakView:
         if isinstance(event, ev.ZombieMoved):
             return True
         return isinstance(event, ev.StepStarted) and STEP_BY_NAME.get(event.name) not in PLAYERS_STEPS
+
+
+def _towards(a: d.Point, b: d.Point, inches: float) -> d.Point:
+    """The point ``inches`` from ``a`` toward ``b`` (``a`` itself when they stand on one spot).
+
+    >>> _towards((0.0, 0.0), (3.0, 4.0), 0.5)
+    (0.3, 0.4)
+    """
+    span = math.dist(a, b)
+    if span == 0:
+        return a
+    return (round(a[0] + (b[0] - a[0]) * inches / span, 6), round(a[1] + (b[1] - a[1]) * inches / span, 6))
