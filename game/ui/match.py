@@ -108,6 +108,7 @@ class Match:
         self._since_stop: list[Any] = []  # the events shown since the player last had the table
         # the roster as last drawn while nothing played back, and each look's state and words then
         self._roster_still: tuple[Sequence[RosterGroup], dict[str, tuple[str, tuple[str, ...]]]] | None = None
+        self._roster_under: set[str] = set()  # whose weapons went under his roster line: kept there
         self._buttons_kept: dict[str, tuple[bool, str]] = {}
         self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
@@ -520,7 +521,7 @@ class Match:
             groups = self._as_shown(groups)
         else:
             self._roster_still = (groups, {fid: (look.state, look.words) for fid, look in self.looks.items()})
-        return roster_html(groups, self.controller.selected, fits)
+        return roster_html(groups, self.controller.selected, fits, self._roster_under)
 
     def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
         """The roster as the screen has shown it so far (issue 33: a model was dead in the roster, a power-up

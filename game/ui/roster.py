@@ -123,11 +123,18 @@ def shared_cells(group: RosterGroup, fits: Callable[[str], bool] | None) -> tupl
 
 
 def roster_html(
-    groups: Sequence[RosterGroup], selected: str | None, fits: Callable[[str], bool] | None = None
+    groups: Sequence[RosterGroup],
+    selected: str | None,
+    fits: Callable[[str], bool] | None = None,
+    under_before: set[str] | None = None,
 ) -> str:
     """A heading per group (``- acting`` on the one whose turn it is), then one line per figure, each
     fitted to its box when ``fits`` says what fits (see :func:`fit_row`): weapons too long for a figure's
-    line go whole under it, or once under the heading when the whole group carries the same."""
+    line go whole under it, or once under the heading when the whole group carries the same.
+
+    The rows keep their height as the player acts (a newcomer's row moved from under his pointer): a line is
+    fitted as if selected (the "> " mark), and a figure in ``under_before`` (whose weapons went under his name
+    once; he is added to it) keeps them there when his line is short again."""
     lines: list[str] = []
     for group in groups:
         mark = " - acting" if group.acting else ""
@@ -139,14 +146,28 @@ def roster_html(
         for row in group.rows:
             sel = "<b>&gt;</b> " if row.figure == selected else ""
             own = tuple(c for c in row.cells if c not in shared)
-            shown, under = (
-                (own, ()) if fits is None else fit_row(("> " if sel else "") + row.name, own, row.status, fits)
-            )
+            shown, under = (own, ()) if fits is None else _fitted(row, own, fits, under_before)
             cells = " ".join(cell_html(c) for c in (*shown, row.status))
             lines.append(f"{sel}{name_link(row)} {cells}")
             if under:  # the weapons whole, indented under the name
                 lines.append(UNDER_INDENT + ", ".join(cell_html(c) for c in under))
     return "<br>".join(lines)
+
+
+def _fitted(
+    row: RosterRow, own: tuple[Cell, ...], fits: Callable[[str], bool], under_before: set[str] | None
+) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """:func:`fit_row` for ``row`` as if selected, its weapons kept under his name once they went there."""
+    name = "> " + row.name  # the selection's mark: clicking a figure never wraps his line
+    shown, under = fit_row(name, own, row.status, fits)
+    if under_before is None:
+        return shown, under
+    weapons = tuple(c for c in own if c.tone == "muted" and c.text)
+    if not under and weapons and row.figure in under_before:
+        return fit_cells(name, [c for c in own if c.tone != "muted"], row.status, fits), weapons
+    if under:
+        under_before.add(row.figure)
+    return shown, under
 
 
 def name_link(row: RosterRow) -> str:

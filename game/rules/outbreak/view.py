@@ -375,11 +375,9 @@ class OutbreakView:
     ) -> list[RosterGroup]:
         st = game.state
         groups = []
-        players = list(range(1, st.players + 1))
-        if st.active_player in players:
-            players.remove(st.active_player)
-            players.insert(0, st.active_player)
-        for p in players:
+        # the players in their order, "- acting" on the one who acts: the acting one first swapped the groups
+        # at each player's part of the step, and the row under the pointer changed
+        for p in range(1, st.players + 1):
             rows = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.pcs_of(p))
             groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows, player=p))
         npcs = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.npcs())

@@ -48,10 +48,19 @@ class RosterPanel:
         self.box.set_dimensions((rect.width, max(60, rect.height - 28)))
 
     def show(self, text: str) -> None:
-        """The roster's HTML (which lays the box out again)."""
+        """The roster's HTML (which lays the box out again), kept where the player had scrolled it: laid out
+        anew it went back to its top at each selection or act, and the row under the pointer changed."""
         self.html = text
-        if self.box is not None:
-            self.box.set_text(text)
+        box = self.box
+        if box is None:
+            return
+        bar, laid = box.scroll_bar, box.text_box_layout
+        down = bar.start_percentage * laid.layout_rect.height if bar is not None and laid is not None else 0.0
+        box.set_text(text)
+        bar, laid = box.scroll_bar, box.text_box_layout
+        if down and bar is not None and laid is not None and laid.layout_rect.height:
+            bar.set_scroll_from_start_percentage(min(down / laid.layout_rect.height, 1.0 - bar.visible_percentage))
+            box.update(0.0)
 
     def fits(self, manager: pygame_gui.UIManager) -> Callable[[str], bool]:
         """Whether a roster line fits the box on one line (its font, less the padding and the scroll bar,
