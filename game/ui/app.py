@@ -28,7 +28,7 @@ from game.ui.assets import Assets
 from game.ui.interface_size import LEAST_CANVAS, canvas_for, on_canvas, present, shown_size
 from game.ui.navigator import DEMO_AGAIN_SECONDS, DEMO_AGAIN_WARNING
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import WINDOW_NAME, Scene
 from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
 from game.ui.text_pictures import paint_text_in_one_picture
@@ -110,7 +110,9 @@ class App:
         return_freed_pictures()  # before the first picture: zooming out gives the memory back
         pygame.init()
         self.assets = Assets()
-        pygame.display.set_caption("Dead Ground")
+        self.window_caption = WINDOW_NAME  # the window's title on a screen with no caption of its own
+        self._caption_shown = WINDOW_NAME
+        pygame.display.set_caption(WINDOW_NAME)
         try:
             pygame.display.set_icon(self.assets.image("ui.icon"))
         except pygame.error as exc:  # an icon is a nicety
@@ -634,12 +636,21 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
             self.scene.draw(self.screen)
+        self._show_caption()
         self.manager.draw_ui(self.screen)
         self._draw_demo_countdown()
         present(self.screen, self.display)
         pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _show_caption(self) -> None:
+        """The window's title: the screen's own (a game's map and rule set), else :attr:`window_caption`; set
+        only when it changes."""
+        words = (self.scene.window_title if self.scene is not None else None) or self.window_caption
+        if words != self._caption_shown:
+            pygame.display.set_caption(words)
+            self._caption_shown = words
 
     def frame_cap(self) -> int:
         """Frames a second for the next frame: ``fps``, or ``IDLE_FPS`` once nobody has touched the screen for
@@ -842,7 +853,7 @@ def run_designer(
         return 2
     try:
         app.push(DesignScene(app, path))
-        pygame.display.set_caption(f"Dead Ground designer: {Path(path).name}")
+        app.window_caption = f"{WINDOW_NAME} designer: {Path(path).name}"
         count = 0
         while app.step():
             count += 1

@@ -28,10 +28,14 @@ def waiting_label(text: str, done: float) -> str:
     return f"{text} — preparing… {round(done * 100)}%" if text else f"Preparing… {round(done * 100)}%"
 
 
+WINDOW_NAME = "Dead Ground"  # the window's title, after what a screen puts before it (its ``window_title``)
+
+
 class Scene:
     """Base class: keep the widgets made in ``build`` with ``self.ui(...)`` so teardown removes them."""
 
     name = "scene"
+    window_title: str | None = None  # the window's title while this screen shows (None: the game's name alone)
 
     def __init__(self, app: Navigator) -> None:
         self.app = app

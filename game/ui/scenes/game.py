@@ -40,7 +40,7 @@ from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.keymap import KEYMAP, PRESS, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import WINDOW_NAME, Scene
 from game.ui.table_view import TableView, zones_in_play
 from game.ui.tokens import TokenView
 from game.ui.turn_camera import TurnCamera
@@ -260,6 +260,13 @@ class GameScene(Scene):
         return self.match.game if self.match else None
 
     # ---- what the hookup calls ---------------------------------------------------------------
+
+    @property
+    def window_title(self) -> str:  # type: ignore[override]  # (a plain attribute on other screens)
+        """The window's title: the map and the rule set's name, then the game's (``Small Town · <rule set> ·
+        Dead Ground``); a newcomer read the top bar's step numbers as the window's title."""
+        rules = f" · {self.rules.name}" if self.rules is not None else ""
+        return f"{self.scenario.title or 'Scenario'}{rules} · {WINDOW_NAME}"
 
     def set_banner(self, text: str) -> None:
         self.top_bar.set_banner(text)
