@@ -55,7 +55,7 @@ def test_view_of_a_position():
     g = rigged_game(pcs={"pc1": (12, 20), "pc2": (4, 20)}, zombies=[(12, 15), (20, 4)], dice=[])
     g.figure("z2").aware = False
     v = RS.view()
-    assert v.turn_line(g) == "Move 2 · 3. spot, move or fire · Player 1"
+    assert v.turn_line(g) == "Move 2 · spot, move or fire · Player 1"
     assert v.objective_line(g) == "Survive · 9 of 10 moves left"
     acts = {a.key: a for a in v.actions(g, "pc1")}
     assert acts["fire"].available and acts["move"].available and not acts["clear"].available

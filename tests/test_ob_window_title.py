@@ -38,3 +38,12 @@ def test_small_town_reads_as_a_player_calls_it(app: App) -> None:
     app.start_game(GameSetup(load_entry(MAPS / "small_town.tmx")), seed=3)
     app.run_frames(3)
     assert pygame.display.get_caption()[0] == "Small Town · Zombie Rules (Outbreak) · Dead Ground"
+
+
+def test_the_top_bar_says_the_step_in_words_without_a_counter(app: App) -> None:
+    """The top bar read "Move 2 · 3. spot, move or fire · Player 1": the "3." is the step's place in the move
+    sequence, which the log still gives ("Step 3: humans spot, move or fire"); on the top bar, words alone."""
+    app.start_game(GameSetup(load_entry(MAPS / "small_town.tmx")), seed=3)
+    app.run_frames(3)
+    banner = app.scene.top_bar.banner
+    assert banner == "Move 2 · spot, move or fire · Player 1", banner

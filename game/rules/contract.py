@@ -544,7 +544,7 @@ class View(Protocol[G]):
     # (optional) ``aims_again``: the keys of figure-aimed actions the screen aims again after one is made, while the
     # figure may still take it (a shooter with shots left stays in Fire: the next click on a zombie fires again)
     # (optional) ``phase_line(game, turn, event) -> str | None``: the top bar while events play back, from
-    # ``event`` on when it begins a phase or step ("Move 3 · 5. first blows"); None for any other event.
+    # ``event`` on when it begins a phase or step ("Move 3 · first blows"); None for any other event.
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the

@@ -44,7 +44,7 @@ from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.sequence import STEP_NAMES
 from game.rules.outbreak.shown import flags
-from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
+from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.percent import percent
 from game.rules.routing import Routes
 
@@ -321,15 +321,16 @@ class OutbreakView:
 
     # -- the panels
     def turn_line(self, game: OutbreakGame, opponent_moving: bool = False, turn: int | None = None) -> str:
-        """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (rules: The move sequence)."""
+        """``Move 3 · spot, move or fire · Player 2``: the move, its step in words (rules: The move sequence).
+        The step's number stays in the log ("Step 3: humans spot, move or fire"): on the top bar newcomers read
+        "3." as a programmer's counter."""
         st = game.state
         move = turn or st.move
         if game.over and not opponent_moving:
             return f"Move {move} · game over: the {'survivors' if st.winner == PLAYERS else 'zombies'} win"
         if opponent_moving:
-            return f"Move {move} · 4. zombies moving"
-        n = STEP_NUMBERS.get(st.step, 0)
-        head = f"Move {move} · {n}. {SHORT_STEPS.get(st.step, st.step.value)}"
+            return f"Move {move} · zombies moving"
+        head = f"Move {move} · {SHORT_STEPS.get(st.step, st.step.value)}"
         if not st.outbreak:
             head += " · quiet start"
         if st.active_player is not None:
@@ -337,16 +338,16 @@ class OutbreakView:
         return head
 
     def phase_line(self, game: OutbreakGame, turn: int | None, event: Event) -> str | None:
-        """The top bar while events play back from ``event``, a step's start, on: ``Move 3 · 5. first blows``,
+        """The top bar while events play back from ``event``, a step's start, on: ``Move 3 · first blows``,
         the step shown, not the one the rules have reached (the zombies' move, blows and grapples arrive at
         once). A player's part of step 3 names him. None for any other event."""
         head = f"Move {turn or game.state.move} · "
         if isinstance(event, ev.PlayerStarted):
-            return f"{head}3. {SHORT_STEPS[Step.HUMANS]} · Player {event.player}"
+            return f"{head}{SHORT_STEPS[Step.HUMANS]} · Player {event.player}"
         if not isinstance(event, ev.StepStarted):
             return None
         step = STEP_BY_NAME.get(event.name)
-        return f"{head}{event.step}. {SHORT_STEPS[step] if step in SHORT_STEPS else event.name}"
+        return f"{head}{SHORT_STEPS[step] if step in SHORT_STEPS else event.name}"
 
     def turn_of(self, event: Event) -> int | None:
         return int(event.move) if isinstance(event, ev.MoveStarted) else None
