@@ -65,11 +65,12 @@ def test_selecting_and_running_keep_the_roster_scrolled_and_its_rows_in_place(tm
             assert abs(_scrolled(scene) - down) < 3, (down, _scrolled(scene))
             assert _lines(scene) == lines
         runner = pcs[1]
-        goal = (runner.position[0], runner.position[1] - 3.0)
+        start = runner.position
+        goal = (start[0], start[1] - 3.0)
         click(app, screen_of(scene, goal))
         click(app, screen_of(scene, goal))
         play_out(app, scene)
-        assert runner.position != pcs[1].position or scene.match.game.figure(runner.id).acted
+        assert runner.position != start and runner.acted == "move", (start, runner.position, runner.acted)
         assert abs(_scrolled(scene) - down) < 3, (down, _scrolled(scene))
         assert _lines(scene) == lines
 
