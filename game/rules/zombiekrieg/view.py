@@ -203,7 +203,7 @@ class ZombiekriegView:
         if opponent_moving:  # the screen is still showing the zombies' move (the rules may be past it)
             parts.append("Zombies moving")
         elif game.over:
-            parts.append(f"Game over: {s.winner or '?'} win")
+            parts.append(names.winner_words(s.winner))
         elif s.phase.value == "axis":
             parts.append("Zombies moving")
         elif s.active_player:
@@ -271,7 +271,7 @@ class ZombiekriegView:
 
     def result(self, game: ZombiekriegGame) -> tuple[str, bool]:
         s = game.state
-        return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
+        return names.result_words(s.winner, self.player_words(game, s.reason)), s.winner != "allies"
 
     def caption(self, game: ZombiekriegGame, event: Any) -> str | None:
         """A zombie back on its feet, in plain words for an onlooker (a token knocked flat stands again)."""
