@@ -118,7 +118,9 @@ def test_deadground_replay_prints_the_game_and_verifies_it(finished, tmp_path, c
     out = capsys.readouterr().out
     assert "Turn 1" in out and f"Turn {g.state.turn}" in out
     assert f"Result: {g.winner} win" in out and "Verified" in out
-    assert f"Game over: the {g.winner} win." in out  # the rule set's own log line, without markup
+    from game.rules.zombiekrieg.names import winner_words
+
+    assert f"{winner_words(g.winner)} \u2014 " in out  # the rule set's own log line, without markup
     assert "<" not in out and "&amp;" not in out
 
 

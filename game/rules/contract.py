@@ -791,7 +791,8 @@ class Report:
     icon and fanfare follow it). ``stats`` are (label, value) pairs shown in two columns, left then
     right; ``groups`` one line per player when there are several; ``roll`` the survivors, each with
     a number at the start and at the end (``roll_key`` says which) and ``roll_mark`` what a marked
-    one did; ``roll_empty`` is shown when nobody is on the roll. The chart draws ``series`` against
+    one did; ``roll_empty`` is shown when nobody is on the roll; ``fallen`` names the dead, a line per
+    side, under ``fallen_title``. The chart draws ``series`` against
     ``series_turns``.
 
     >>> r = Report("toy", "Yard", "hero", True, "VICTORY", "The hero got out.", "Yard  —  turn 3",
@@ -816,6 +817,8 @@ class Report:
     roll_mark: str = ""  # what a marked row means: "got away"
     roll_empty: str = "No one came through."
     roll: tuple[RollRow, ...] = ()
+    fallen_title: str = "THE FALLEN"
+    fallen: tuple[str, ...] = ()  # who died, by name, a line per side ("American: Sgt Novak, Rfn Miller")
     chart_title: str = ""
     chart_x_label: str = ""  # "End of turn (0 = set-up)"
     chart_y_label: str = ""

@@ -272,6 +272,7 @@ class WordJob(NamedTuple):
     spots: list[pygame.Rect]
     must: bool
     steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
+    owner: str = ""  # the figure whose GUTS it is: his word keeps its side of him from frame to frame
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -399,7 +400,7 @@ class TableView:
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
         self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
-        self.badge_least = 14  # pixels: a figure's GUTS at its least print (the demo's, read across a room, more)
+        self.badge_least = 16  # pixels: a figure's GUTS at its least print (the demo's, read across a room, more)
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
@@ -422,6 +423,11 @@ class TableView:
         self.tag_words: list[str] = []  # and what each says ("down", "3 down" over a heap)
         self.grave_spots: list[tuple[int, int]] = []  # where the dead soldiers' crosses were drawn last
         self.words_forced = 0  # words that had to show but found no free spot last frame
+        # where each figure's GUTS went last, from his token's centre (pixels) at that zoom: tried first, so the
+        # words stay put while the pointer moves over the section (newcomers saw them hop from side to side)
+        self._guts_sides: dict[str, tuple[float, tuple[int, int]]] = {}
+        self._guts_centres: dict[str, tuple[int, int]] = {}  # each figure's centre as his GUTS was placed round it
+        self.guts_at: dict[str, pygame.Rect] = {}  # each figure's GUTS word drawn last frame, by his id
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._plate_figures_for: tuple = ()  # (tokens, camera, squares): see _plate_figures
@@ -1236,6 +1242,7 @@ class TableView:
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())
+        guts_at: dict[str, pygame.Rect] = {}
         words, self._zone_blits = self._zone_words()
         placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
         blits = []
@@ -1246,7 +1253,16 @@ class TableView:
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
+            if job.owner:
+                self._keep_side(job.owner, placed)
+                guts_at[job.owner] = placed
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
+        self.guts_at = guts_at
+
+    def _keep_side(self, fid: str, placed: pygame.Rect) -> None:
+        """Remember on which side of figure ``fid`` his GUTS went (see :meth:`_badge_job`)."""
+        cx, cy = self._guts_centres[fid]
+        self._guts_sides[fid] = (self.camera.ppi, (placed.centerx - cx, placed.centery - cy))
 
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
         """The zones' names placed clear of one another and of the figures as they stood when the table was first
@@ -1293,7 +1309,12 @@ class TableView:
             inside = pygame.Rect(0, 0, *wh)
             inside.midbottom = (round(centre[0]), round(centre[1] + r))
             spots.append(inside)
-        return WordJob("guts", t.badge, size, BADGE_COLOUR, spots, must)
+        self._guts_centres[t.id] = (round(centre[0]), round(centre[1]))
+        side = self._guts_sides.get(t.id)
+        if side is not None and side[0] == self.camera.ppi:  # last frame's side of him first, if it is still one
+            at = (round(centre[0]) + side[1][0], round(centre[1]) + side[1][1])
+            spots.sort(key=lambda spot: spot.center != at)
+        return WordJob("guts", t.badge, size, BADGE_COLOUR, spots, must, owner=t.id)
 
     def _overlay_jobs(self) -> list[WordJob]:
         """The readings of the rings (round them), the lines (beside their end) and the arcs (at their tip)."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from game.rules.kit import group_move
 from game.rules.routing import Point, Routes
+from game.rules.zombiekrieg import lanes
 from game.rules.zombiekrieg.commands import MoveSection
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import Figure
@@ -46,7 +47,12 @@ def section_command(
     def preview(mv: group_move.Moves) -> object:
         return game.preview(MoveSection(mv))
 
+    if lead in soldiers:  # each keeps his place round where the leader's own way ends, not round the spot pointed
+        way = route(lead, point)
+        point = way[-1] if way else lead.position
     moves = group_move.mended(group_move.formation(soldiers, lead.position, point, route), preview, reroute)
+    shift = (point[0] - lead.position[0], point[1] - lead.position[1])
+    moves = lanes.kept_in_lanes(moves, shift, game.figure, game.table, preview)
     if lead not in soldiers:
         return MoveSection(moves)
     followed = group_move.follow_the_leader(  # a gap the formation is too wide for: in file behind him

@@ -119,6 +119,38 @@ def zombies_named(text: str) -> str:
     return _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", text)
 
 
+# who won, as the result says it (the rules' winner keys are "allies" and "zombies")
+WINNERS = {"allies": "the Allies win", "zombies": "the zombies win"}
+# a reason's opening words that read on in lower case after the dash (a name or "NCO" keeps its capital)
+_PLAIN_OPENINGS = frozenset({"A", "An", "Every", "No", "The", "Too"})
+
+
+def winner_words(winner: str | None) -> str:
+    """``Game over: the Allies win`` (the top bar's words; ``Game over`` when nobody won)."""
+    who = WINNERS.get(winner or "", f"the {winner} win" if winner else "")
+    return f"Game over: {who}" if who else "Game over"
+
+
+def result_words(winner: str | None, reason: str) -> str:
+    """The result as a sentence: who won, then why (``reason`` in the player's words).
+
+    >>> result_words("allies", "Every zombie of Abteilung 848 is dead.")
+    'Game over: the Allies win \u2014 every zombie of Abteilung 848 is dead.'
+    >>> result_words("zombies", "Rifleman Novak holds nothing.")
+    'Game over: the zombies win \u2014 Rifleman Novak holds nothing.'
+    >>> result_words(None, "")
+    'Game over.'
+    """
+    head = winner_words(winner)
+    return f"{head} \u2014 {reason_read_on(reason)}" if reason else head + "."
+
+
+def reason_read_on(reason: str) -> str:
+    """The reason as it reads on after the result's dash: ``Every zombie`` -> ``every zombie``."""
+    first, _, rest = reason.partition(" ")
+    return f"{first.lower()} {rest}".rstrip() if first in _PLAIN_OPENINGS else reason
+
+
 def player_words(game: ZombiekriegGame, text: str) -> str:
     """A text from the rules (a roll's purpose or meaning, a cause, a reason) with every figure's id replaced
     by his name: ``us1-r4 starts with GUTS 6`` -> ``Rifleman Novak starts with GUTS 6``."""

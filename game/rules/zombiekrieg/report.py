@@ -499,6 +499,20 @@ def report(game: ZombiekriegGame) -> Report:
     return to_report(AfterAction.from_game(game))
 
 
+def fallen_lines(r: AfterAction) -> tuple[str, ...]:
+    """Who died, by name: a line per section, in roster order, then the zombies' count (they have numbers,
+    not names). A newcomer's end screen counted "Soldiers lost 3 of 11" and named only the survivors."""
+    many = len(r.sections) > 1
+    lines = []
+    for sec in r.sections:
+        dead = [s.name for s in r.soldiers if s.player == sec.player and s.fate == DEAD]
+        side = f"P{sec.player} {sec.nation.capitalize()}" if many else sec.nation.capitalize()
+        lines.append(f"{side}: {', '.join(dead)}" if dead else f"{side}: none fell")
+    z = r.zombies
+    lines.append(f"Abteilung 848: {z.killed} of {z.figures} zombie{'s' if z.figures != 1 else ''} destroyed")
+    return tuple(lines)
+
+
 def to_report(r: AfterAction) -> Report:
     """An :class:`AfterAction` as the rule-set neutral :class:`~game.rules.contract.Report`."""
     of_limit = f" of {r.turn_limit}" if r.turn_limit else ""
@@ -541,6 +555,7 @@ def to_report(r: AfterAction) -> Report:
         roll_mark="got away",
         roll_empty="No one came through.",
         roll=tuple(RollRow(s.name, s.guts_start, s.guts_end, s.fate == EXITED) for s in r.survivors),
+        fallen=fallen_lines(r),
         chart_title="The battle, turn by turn",
         chart_x_label="End of turn (0 = set-up)",
         chart_y_label="Figures",

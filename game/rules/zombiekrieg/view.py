@@ -28,7 +28,7 @@ from game.rules.kit.events import TurnStarted
 from game.rules.kit.exit_walk import nearest_walk
 from game.rules.kit.words import command_words
 from game.rules.routing import Routes
-from game.rules.zombiekrieg import formation, horde, names, order, view_events, view_previews
+from game.rules.zombiekrieg import formation, horde, names, order, second_shot, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.log_places import SoldiersThen
@@ -203,7 +203,7 @@ class ZombiekriegView:
         if opponent_moving:  # the screen is still showing the zombies' move (the rules may be past it)
             parts.append("Zombies moving")
         elif game.over:
-            parts.append(f"Game over: {s.winner or '?'} win")
+            parts.append(names.winner_words(s.winner))
         elif s.phase.value == "axis":
             parts.append("Zombies moving")
         elif s.active_player:
@@ -271,7 +271,7 @@ class ZombiekriegView:
 
     def result(self, game: ZombiekriegGame) -> tuple[str, bool]:
         s = game.state
-        return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
+        return names.result_words(s.winner, self.player_words(game, s.reason)), s.winner != "allies"
 
     def caption(self, game: ZombiekriegGame, event: Any) -> str | None:
         """A zombie back on its feet, in plain words for an onlooker (a token knocked flat stands again)."""
@@ -420,6 +420,8 @@ class ZombiekriegView:
             reach = game.data.house.move_distance + 1.0
             path = self.routes.move(game.table, fid, f.position, f.radius, path, reach, len(game.log))
             return Move(fid, path, aim.facing)
+        if action == "fire" and len(aim.targets) == 1:  # a plain click: the second shot, if any, planned
+            return Fire(fid, aim.targets[0], second_shot.second_target(game, fid, aim.targets[0]))
         if action == "fire" and aim.targets:
             return Fire(fid, *aim.targets[:2])
         if action == "order" and aim.targets:

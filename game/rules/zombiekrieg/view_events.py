@@ -22,7 +22,7 @@ from game.rules.contract import Animation, toned
 from game.rules.kit.sounds import SoundTable
 from game.rules.kit.sounds import sound_of as kit_sound
 from game.rules.kit.words import compass, first_up
-from game.rules.zombiekrieg import events, guts
+from game.rules.zombiekrieg import events, guts, names
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import figure_number
 
@@ -251,7 +251,8 @@ def _held(ev: events.SectionMoveHeld, t: Telling) -> str:
 @tells(events.GameOver)
 def _over(ev: events.GameOver, t: Telling) -> str:
     tone = "good" if ev.winner == "allies" else "bad"
-    return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(t.words(ev.reason))}")
+    why = names.reason_read_on(t.words(ev.reason))
+    return _c(tone, f"<b>{_e(names.winner_words(ev.winner))}</b> \u2014 {_e(why)}")
 
 
 REACTION_ROLL = "reaction table"  # a zombie's reaction roll's purpose (its ReactionRolled tells it)

@@ -17,7 +17,7 @@ from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, 
 from game.rules.kit import group_move
 from game.rules.percent import percent
 from game.rules.routing import stops_here
-from game.rules.zombiekrieg import order
+from game.rules.zombiekrieg import order, second_shot
 from game.rules.zombiekrieg.commands import Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
@@ -147,7 +147,8 @@ def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | 
             cmd.target,
             preview,
             fire_geometry(game.world, cmd.figure, cmd.target),
-            picked=cmd.second_target is not None,
+            # chosen by Shift-click, not the plain click's plan (second_shot.py)
+            picked=cmd.second_target not in (None, second_shot.second_target(game, cmd.figure, cmd.target)),
         )
     if isinstance(cmd, Order):
         return order_drawing(game, cmd.figure, cmd.target, preview)
@@ -404,7 +405,13 @@ def two_shots_lines(
     BAR sent both at one zombie, the second wasted once the first knocked him down, and nothing said how to split.
     Once the split is begun (``picked``), what the next click does: the plate still said "Shift-click to split"."""
     if shots[1]["target"] != shots[0]["target"]:
-        return [f"{len(shots)} shots, each its own test"]
+        if picked:  # the player chose it
+            return [f"{len(shots)} shots, each its own test"]
+        why = f"{zombie_name(tid)} is down" if not game.figure(tid).standing else "a nearer zombie"
+        return [
+            f"{len(shots)} shots, each its own test; the 2nd at {zombie_name(shots[1]['target'])}",
+            f"({why}): Shift-click to choose the 2nd",
+        ]
     radius = game.data.house.lmg_second_shot_radius
     if picked:
         return [

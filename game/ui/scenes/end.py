@@ -1,7 +1,7 @@
 """The end screen: VICTORY or DEFEAT, why, the after-action report and a chart of the game.
 
 Made to be read across a club room: a big headline with its icon, the reason, the numbers that
-matter, the citation, one line per player, every survivor's number from start to end, and the
+matter, the citation, one line per player, the fallen by name, every survivor's number from start to end, and the
 chart's series turn by turn. It draws any rule set's :class:`~game.rules.contract.Report` the same
 way (the rule set chooses the words and numbers, never the look). Everything is drawn once per
 window size (``build``), never per frame.
@@ -327,7 +327,7 @@ class EndScene(Scene):
 
 
 class ReportPanel:
-    """The left panel: the numbers, the citation, a line per player and the roll of survivors."""
+    """The left panel: the numbers, the citation, a line per player, the fallen and the roll of survivors."""
 
     def __init__(self, report: Report, fs: int) -> None:
         self.r = report
@@ -366,8 +366,20 @@ class ReportPanel:
                     y = _line(pic, part, gfs, TEXT, (area.x, y)).bottom
                 y += 2
             y = _rule(pic, area, y + fs // 3, fs)
+        if r.fallen:
+            y = self._fallen(pic, area, y)
         self._survivors(pic, area, y)
         pic.set_clip(clip)
+
+    def _fallen(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> int:
+        """The dead by name, a line per side (wrapped after a comma), above the survivors; the new top."""
+        fs, gfs = self.fs, round(self.fs * 0.9)
+        y = _line(pic, self.r.fallen_title, gfs, GOLD, (area.x, y), bold=True).bottom + 2
+        for text in self.r.fallen:
+            for part in _wrap(text, charts.font(gfs), area.width):
+                y = _line(pic, part, gfs, TEXT, (area.x, y)).bottom
+            y += 2
+        return _rule(pic, area, y + fs // 3, fs)
 
     def _survivors(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
         fs = self.fs
