@@ -40,6 +40,9 @@ NOTICES_SHOWN = 3  # notices up at once; later ones wait their turn (none is pus
 HOLD_SECONDS = 3.0  # at 1x: the pause before the rules go on by themselves (the view's hold_before)
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
 JUST_BEGUN = "began by itself just now: press E again to end it."
+# an E this soon after the player's own E began a phase: the second press of a double click (or of an E pressed
+# twice in a hurry), asked first: a newcomer's double click on "End phase" ended his Shooting phase unseen
+DOUBLE_PRESS_SECONDS = 0.6
 TRACER_COLOUR = (255, 240, 150)
 TOLD_MOST = 400  # events the log tells again as one at most (a zombie phase), so a long game costs no more a batch
 
@@ -112,6 +115,8 @@ class Match:
         self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
+        self._ended = False  # a command since the last stop was the player's E and began the next phase
+        self._by_itself = False  # the guard is for a phase that began by itself (else: by his own E)
         self._hold_words = ""  # the status line in the pause before the rules go on by themselves
         self.face_toward: Point | None = None  # a drag in progress at a move destination
         self.finished = False  # GAME_OVER reached and the last event shown
@@ -253,11 +258,22 @@ class Match:
         if name == "skip":
             self.skip()
             return
-        if name == "end_turn" and self._guard > 0 and not self.playback.busy:
+        guarded = self._guard > 0 and not self.playback.busy and not self.controller.orders_elsewhere()
+        if name == "end_turn" and guarded:
             self._guard = 0.0  # asked once: the next E ends the phase
-            self.say(f"{self.view.turn_line(self.game)} {JUST_BEGUN}")
+            self.say(self._just_begun_words())
             return
         self._answer(self.controller.handle(Button(name)))
+
+    def _just_begun_words(self) -> str:
+        """What an E says in the moment after a phase began: "... Shooting began just now: press E again to end
+        it.", with the question the E would ask anyway (models who have not acted), asked here once."""
+        line = self.view.turn_line(self.game)
+        question = self.controller.ask_to_end()
+        began = JUST_BEGUN.split(":")[0] if self._by_itself else "began just now"
+        if not question:
+            return f"{line} {began}: press E again to end it."
+        return f"{line} {began}, and {question[0].lower()}{question[1:]}"
 
     def hand_to_bots(self, bot: Callable[[Any], Any], players: Iterable[int]) -> None:
         """The bots play every one of ``players`` from here to the game's end (the players leave the table:
@@ -613,6 +629,7 @@ class Match:
 
     def _answer(self, fb: Any) -> None:
         self._moved_on = self._moved_on or (bool(fb.events) and self.controller.moved_on)
+        self._ended = self._ended or (bool(fb.events) and self.controller.ended_phase)
         if fb.message or not fb.accepted:
             self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
@@ -789,7 +806,10 @@ class Match:
         if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
             self.status, self.status_bad = "", False
         if self._moved_on:  # the player sees the phase the game moved on to before an E ends it
-            self._guard, self._moved_on = GUARD_SECONDS, False
+            self._guard, self._by_itself = GUARD_SECONDS, True
+        elif self._ended:  # his E began it: his second press at once was the same click's
+            self._guard, self._by_itself = DOUBLE_PRESS_SECONDS, False
+        self._moved_on = self._ended = False
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)
