@@ -571,16 +571,20 @@ class Match:
         sel = ctl.selected
         states = {a.key: a for a in self.action_states(sel)} if sel and not busy and not over else {}
         out: dict[str, tuple[bool, str]] = {}
+        own_hint = getattr(self.view, "button_hint", None)  # (a power-up's: what the one carried does)
         for kind in self.view.action_kinds:
             action = states.get(kind.key)
+            told = own_hint(self.game, kind.key) if own_hint is not None and not over else ""
             if action is not None and action.available:
-                out[kind.key] = (True, kind.hint)
+                out[kind.key] = (True, told or kind.hint)
             elif busy or over:
                 out[kind.key] = (False, "Wait for the dice and the zombies." if busy else "The game is over.")
             elif sel is None:
                 out[kind.key] = (False, f"Select one of your {self.view.figure_noun}s first.")
             else:
                 out[kind.key] = (False, action.reason if action is not None else f"{sel} cannot do that now.")
+            if told and not out[kind.key][0]:  # off: why first, then what it would do
+                out[kind.key] = (False, f"{out[kind.key][1]} {told}")
         why_not = self.view.can_end_turn(self.game)
         allowed = not why_not and not busy and not over
         waiting = "Wait for the dice and the zombies." if busy else "The game is over."

@@ -50,6 +50,7 @@ from game.rules.zombie40k import (
     log_words,
     lost_phases,
     movement,
+    power_up_hints,
     power_ups,
     shooting,
     sight,
@@ -252,6 +253,10 @@ class Z40View:
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
     kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
+
+    def button_hint(self, game: Zombie40kGame, key: str) -> str:
+        """A power-up button's tooltip: what the power-up the squad carries does, or choice 1 or 2 is now."""
+        return power_up_hints.button_hint(game, key)
 
     def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
         """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
