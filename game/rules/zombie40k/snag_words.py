@@ -8,12 +8,14 @@ Nothing here changes the game: the way is checked on the table as it stands, as 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.kit import group_move
+from game.rules.zombie40k import events as ev
 from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
-from game.rules.zombie40k.names import names_of
+from game.rules.zombie40k.names import names_of, player_words
 from game.table.wording import in_words
 
 KIND_WORDS = {"clutter": "difficult ground"}  # a kind as a 40k player calls it; the others by their own word
@@ -84,3 +86,36 @@ def short_line(game: Zombie40kGame, cmd: MoveSquad, short: list[str]) -> str:
 def short_of_place(game: Zombie40kGame, cmd: MoveSquad, steps: list[dict[str, Any]]) -> list[str]:
     """The models of a squad move's preview who stop short of their places (:func:`group_move.short_ones`)."""
     return group_move.short_ones(cmd.moves, game.figure, steps)
+
+
+def stopped_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
+    """Once his squad's move has been shown: why its models stopped short of where he pointed, on the status line
+    (newcomers, session 46: "a squad move stops short, and nothing says why"; the log's "difficult terrain 2""
+    went unread). The squad's difficult-terrain roll capped every model [7th: a unit moves through difficult
+    terrain], and a model the rules held where he stood says why; "" when no model was held back."""
+    n = names_of(game)
+    said: list[str] = []
+    for i, e in enumerate(events):
+        if isinstance(e, ev.MoveRolled) and e.what == "difficult terrain" and e.unit in game.state.units:
+            unit = game.state.units[e.unit]
+            reach = e.inches + game.world.hooks.move_bonus(game.world, unit)
+            moved = [x for x in events[i + 1 :] if _moved_in(game, x, e.unit)]
+            capped = [x for x in moved if x.length >= reach - 0.05]
+            if capped and reach < game.data.house.move + game.world.hooks.move_bonus(game.world, unit) - 0.05:
+                went = "no model went" if len(moved) > 1 else "he went no"
+                said.append(
+                    f'{n.unit(e.unit)} rolled {reach:g}" for difficult terrain, so {went} further'
+                    " (its way crossed difficult ground)"
+                )
+        elif isinstance(e, ev.SquadMoveHeld) and e.figure in game.state.models:
+            why = player_words(game, e.reason)
+            said.append(f"{n.figure(e.figure)} stayed: {why[:1].lower()}{why[1:].rstrip('.')}")
+    if len(said) > 2:
+        said = [*said[:2], f"{len(said) - 2} more held (see the log)"]
+    return f"{'; '.join(said)}." if said else ""
+
+
+def _moved_in(game: Zombie40kGame, e: Any, unit: str) -> bool:
+    """Whether ``e`` is a model of ``unit`` moving (not running, charging...)."""
+    m = game.state.models.get(getattr(e, "figure", ""))
+    return isinstance(e, ev.Moved) and e.how == "move" and m is not None and m.unit == unit

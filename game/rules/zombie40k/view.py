@@ -979,7 +979,12 @@ class Z40View:
         """The status line once the player has the table again: what a squad lost in the phases that passed
         by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
         how the squad's Run goes on (:func:`run_order_words`)."""
-        return lost_phases.while_waiting(game, events) or run_order_words(game, events) or self._choice_owed(game)
+        return (
+            lost_phases.while_waiting(game, events)
+            or run_order_words(game, events)
+            or snag_words.stopped_words(game, events)
+            or self._choice_owed(game)
+        )
 
     def _choice_owed(self, game: Zombie40kGame) -> str:
         """The status line while the acting player's squad owes a power-up choice: nothing else goes before it."""
@@ -1146,7 +1151,11 @@ def _squad_plate(game: Zombie40kGame, preview: Any, short: str) -> str:
         text += f"\n{short}"
     chance = preview.chances.get("whole move", 1.0)
     if preview.details.get("through_difficult"):  # the roll caps every model, on open ground or not [7th]
-        text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"
+        crossing = preview.details.get("crossing") or []
+        whose = names_of(game).figure(crossing[0]) if crossing else ""
+        more = f" and {len(crossing) - 1} more" if len(crossing) > 1 else ""
+        way = f" (the way of {whose}{more})" if whose else ""
+        text += f"\nthrough difficult terrain{way}: the squad rolls first; no model moves further than the roll"
     if chance < 1.0:
         text += f"\nall the way {percent(chance)}"
     boarding = preview.details.get("boards") or []
