@@ -89,7 +89,7 @@ class Match:
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
         most = getattr(view, "zombie_phase_seconds", ZOMBIES_MOST)  # (a rule set of few hordes takes longer)
         self.playback = Playback(
-            self.looks, view.animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
+            self.looks, self._animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
         )
         self.log = log or (lambda line: None)
         # takes the log's last lines back when they are still its last (True), so the next events' lines may tell
@@ -147,6 +147,12 @@ class Match:
         if last_roll is not None:  # a loaded game shows its last roll in the tray
             self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
         self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
+
+    def _animation(self, event: Any) -> Any:
+        """The step ``event`` makes on the screen: the view's, told the game where it reads it (a fight's blows
+        are held longer than a shot's: ``animation_in``)."""
+        paced = getattr(self.view, "animation_in", None)
+        return paced(self.game, event) if paced is not None else self.view.animation(event)
 
     def _is_zombie(self, fid: str) -> bool:
         """Whether ``fid`` is one of the zombies (its token's side): their moves keep a followable pace."""

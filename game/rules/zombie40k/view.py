@@ -45,6 +45,7 @@ from game.rules.routing import MOVED, Point, Routes
 from game.rules.zombie40k import (
     assault,
     coherency,
+    fight_pace,
     fire_words,
     formation,
     log_words,
@@ -922,6 +923,10 @@ class Z40View:
         if kind in ("ShotsFired", "BlastPlaced", "CombatResolved"):
             return Animation("pause", seconds=0.4)
         return None
+
+    def animation_in(self, game: Zombie40kGame, event: Any) -> Animation | None:
+        """A fight's steps held long enough to read (:mod:`.fight_pace`), the others as :meth:`animation`."""
+        return fight_pace.paced(game, event) or self.animation(event)
 
     def handoff(self, game: Zombie40kGame, event: Any) -> tuple[int, str] | None:
         if type(event).__name__ != "PhaseStarted" or event.phase != "movement" or not event.player:
