@@ -32,10 +32,14 @@ WALK_BACK = 400  # events the log is read back for the start of an attack (a fig
 # the events of an attack's sequence: read past to find what began it
 SEQUENCE = (ev.AttackStep, ev.Wounded, ev.Killed, ev.WoundRegained, ev.UnitDestroyed)
 SHOTS = (ev.ShotsFired, ev.BlastPlaced, ev.GrenadeThrown)
+AFTERMATH = (ev.MoraleTested, ev.SweepingAdvance, ev.ChargeFailed, ev.CombatBrokenOff)
+PACED = (ev.AttackStep, ev.Killed, ev.CombatResolved, ev.ChargeDeclared, ev.Engaged, *AFTERMATH)
 
 
 def paced(game: Zombie40kGame, event: Any) -> Animation | None:
     """The step a fight's event makes on the screen (None: not a fight's, its plain animation holds)."""
+    if not isinstance(event, PACED):  # (most events: the log is not searched for them)
+        return None
     at = _index(game, event)
     seconds = _natural(game, event, at)
     if seconds is None:
@@ -59,7 +63,7 @@ def _natural(game: Zombie40kGame, event: Any, at: int | None) -> float | None:
         return DEATH_SECONDS if "close combat" in event.cause else None
     if isinstance(event, ev.CombatResolved):
         return RESULT_SECONDS
-    if isinstance(event, (ev.MoraleTested, ev.SweepingAdvance, ev.ChargeFailed, ev.CombatBrokenOff)):
+    if isinstance(event, AFTERMATH):
         return AFTERMATH_SECONDS
     if isinstance(event, (ev.ChargeDeclared, ev.Engaged)):
         return CHARGE_SECONDS

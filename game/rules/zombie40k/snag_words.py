@@ -95,19 +95,21 @@ def stopped_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     terrain], and a model the rules held where he stood says why; "" when no model was held back."""
     n = names_of(game)
     said: list[str] = []
+    player = game.state.active_player  # (his squad's: not a bot's, shown on the way to his turn)
+    own = game.state.squad_of(player).id if player is not None and f"p{player}" in game.state.units else None
     for i, e in enumerate(events):
-        if isinstance(e, ev.MoveRolled) and e.what == "difficult terrain" and e.unit in game.state.units:
+        if isinstance(e, ev.MoveRolled) and e.what == "difficult terrain" and e.unit == own:
             unit = game.state.units[e.unit]
             reach = e.inches + game.world.hooks.move_bonus(game.world, unit)
-            moved = [x for x in events[i + 1 :] if _moved_in(game, x, e.unit)]
+            moved = [x for x in events[i + 1 :] if isinstance(x, ev.Moved) and _moved_in(game, x, e.unit)]
             capped = [x for x in moved if x.length >= reach - 0.05]
             if capped and reach < game.data.house.move + game.world.hooks.move_bonus(game.world, unit) - 0.05:
-                went = "no model went" if len(moved) > 1 else "he went no"
+                went = "no model went" if len(moved) > 1 else f"{n.figure(moved[0].figure)} went no"
                 said.append(
                     f'{n.unit(e.unit)} rolled {reach:g}" for difficult terrain, so {went} further'
                     " (its way crossed difficult ground)"
                 )
-        elif isinstance(e, ev.SquadMoveHeld) and e.figure in game.state.models:
+        elif isinstance(e, ev.SquadMoveHeld) and _moved_in(game, e, own):
             why = player_words(game, e.reason)
             said.append(f"{n.figure(e.figure)} stayed: {why[:1].lower()}{why[1:].rstrip('.')}")
     if len(said) > 2:
@@ -115,7 +117,8 @@ def stopped_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     return f"{'; '.join(said)}." if said else ""
 
 
-def _moved_in(game: Zombie40kGame, e: Any, unit: str) -> bool:
-    """Whether ``e`` is a model of ``unit`` moving (not running, charging...)."""
+def _moved_in(game: Zombie40kGame, e: Any, unit: str | None) -> bool:
+    """Whether ``e`` is a model of ``unit`` moving (not running, charging...), or held in its squad's move."""
     m = game.state.models.get(getattr(e, "figure", ""))
-    return isinstance(e, ev.Moved) and e.how == "move" and m is not None and m.unit == unit
+    moving = isinstance(e, ev.SquadMoveHeld) or isinstance(e, ev.Moved) and e.how == "move"
+    return moving and m is not None and m.unit == unit
