@@ -120,6 +120,9 @@ class Controller:
         # the last command moved the game on further than asked (a move that ended the phase by itself, an E
         # that ran on through skipped phases): an E pressed before the player has seen where is not kept
         self.moved_on = False
+        # the last command was an E that began the next phase (nothing of the other side's to watch between): a
+        # second E at once is a double click's, and the screen asks before it ends the phase just begun
+        self.ended_phase = False
         self._ending = False  # the command in flight is the end of a turn or phase (read before it applied)
 
     # -- queries for the screen
@@ -437,6 +440,14 @@ class Controller:
                 out.append(f.id)
         return out
 
+    def ask_to_end(self) -> str:
+        """The screen asks before an E ends the phase (it began just now): the question the first E would ask
+        ("8 models have not acted: press E again to end the phase.", or ""), taken as asked, so the next E ends
+        the phase and is not asked about twice."""
+        question = self._end_question()
+        self._end_asked = True
+        return question
+
     def _end_question(self) -> str:
         """Where the rule set asks (``ask_before_ending``), the question the first E asks while figures have not
         acted: "2 survivors have not acted: press E again to end the step." Else ""."""
@@ -530,7 +541,9 @@ class Controller:
     def arrived(self, cmd: Command, events: list[Event]) -> Feedback:
         """``cmd`` was applied (here, or by the host and then to this copy): show its ``events``."""
         self.sent = None
-        self.moved_on = self.phases_begun(events) > (1 if self._ending else 0)
+        begun = self.phases_begun(events)
+        self.moved_on = begun > (1 if self._ending else 0)
+        self.ended_phase = self._ending and begun > 0 and not self.view.opponent_moved(events)
         self._ending = False
         if self.on_command is not None:
             self.on_command(cmd, events)

@@ -527,6 +527,10 @@ class View(Protocol[G]):
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
     # (optional) ``end_words``: the End button's words where E ends less than a turn ("End phase");
     # the screen reads it with getattr and says "End turn" without it
+    # (optional) ``animation_in(game, event) -> Animation | None``: as ``animation``, with the game to read (a
+    # fight's rolls held longer than a shot's, told apart by the log); the screen asks it instead where it is there
+    # (optional) ``button_hint(game, key) -> str``: button ``key``'s tooltip in this game's words where its
+    # ``ActionKind.hint`` says less (a power-up button: what the power-up the team carries does); "" for the hint
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
     # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once.
     # (optional) ``end_warning(game) -> str``: what that question adds after ", and " ("Infantry Squad is out of

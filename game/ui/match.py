@@ -40,6 +40,9 @@ NOTICES_SHOWN = 3  # notices up at once; later ones wait their turn (none is pus
 HOLD_SECONDS = 3.0  # at 1x: the pause before the rules go on by themselves (the view's hold_before)
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
 JUST_BEGUN = "began by itself just now: press E again to end it."
+# an E this soon after the player's own E began a phase: the second press of a double click (or of an E pressed
+# twice in a hurry), asked first: a newcomer's double click on "End phase" ended his Shooting phase unseen
+DOUBLE_PRESS_SECONDS = 0.6
 TRACER_COLOUR = (255, 240, 150)
 TOLD_MOST = 400  # events the log tells again as one at most (a zombie phase), so a long game costs no more a batch
 
@@ -86,7 +89,7 @@ class Match:
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
         most = getattr(view, "zombie_phase_seconds", ZOMBIES_MOST)  # (a rule set of few hordes takes longer)
         self.playback = Playback(
-            self.looks, view.animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
+            self.looks, self._animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
         )
         self.log = log or (lambda line: None)
         # takes the log's last lines back when they are still its last (True), so the next events' lines may tell
@@ -113,6 +116,8 @@ class Match:
         self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
+        self._ended = False  # a command since the last stop was the player's E and began the next phase
+        self._by_itself = False  # the guard is for a phase that began by itself (else: by his own E)
         self._hold_words = ""  # the status line in the pause before the rules go on by themselves
         self.face_toward: Point | None = None  # a drag in progress at a move destination
         self.finished = False  # GAME_OVER reached and the last event shown
@@ -143,6 +148,12 @@ class Match:
         if last_roll is not None:  # a loaded game shows its last roll in the tray
             self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
         self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
+
+    def _animation(self, event: Any) -> Any:
+        """The step ``event`` makes on the screen: the view's, told the game where it reads it (a fight's blows
+        are held longer than a shot's: ``animation_in``)."""
+        paced = getattr(self.view, "animation_in", None)
+        return paced(self.game, event) if paced is not None else self.view.animation(event)
 
     def _is_zombie(self, fid: str) -> bool:
         """Whether ``fid`` is one of the zombies (its token's side): their moves keep a followable pace."""
@@ -254,11 +265,22 @@ class Match:
         if name == "skip":
             self.skip()
             return
-        if name == "end_turn" and self._guard > 0 and not self.playback.busy:
+        guarded = self._guard > 0 and not self.playback.busy and not self.controller.orders_elsewhere()
+        if name == "end_turn" and guarded:
             self._guard = 0.0  # asked once: the next E ends the phase
-            self.say(f"{self.view.turn_line(self.game)} {JUST_BEGUN}")
+            self.say(self._just_begun_words())
             return
         self._answer(self.controller.handle(Button(name)))
+
+    def _just_begun_words(self) -> str:
+        """What an E says in the moment after a phase began: "... Shooting began just now: press E again to end
+        it.", with the question the E would ask anyway (models who have not acted), asked here once."""
+        line = self.view.turn_line(self.game)
+        question = self.controller.ask_to_end()
+        began = JUST_BEGUN.split(":")[0] if self._by_itself else "began just now"
+        if not question:
+            return f"{line} {began}: press E again to end it."
+        return f"{line} {began}, and {question[0].lower()}{question[1:]}"
 
     def hand_to_bots(self, bot: Callable[[Any], Any], players: Iterable[int]) -> None:
         """The bots play every one of ``players`` from here to the game's end (the players leave the table:
@@ -556,16 +578,20 @@ class Match:
         sel = ctl.selected
         states = {a.key: a for a in self.action_states(sel)} if sel and not busy and not over else {}
         out: dict[str, tuple[bool, str]] = {}
+        own_hint = getattr(self.view, "button_hint", None)  # (a power-up's: what the one carried does)
         for kind in self.view.action_kinds:
             action = states.get(kind.key)
+            told = own_hint(self.game, kind.key) if own_hint is not None and not over else ""
             if action is not None and action.available:
-                out[kind.key] = (True, kind.hint)
+                out[kind.key] = (True, told or kind.hint)
             elif busy or over:
                 out[kind.key] = (False, "Wait for the dice and the zombies." if busy else "The game is over.")
             elif sel is None:
                 out[kind.key] = (False, f"Select one of your {self.view.figure_noun}s first.")
             else:
                 out[kind.key] = (False, action.reason if action is not None else f"{sel} cannot do that now.")
+            if told and not out[kind.key][0]:  # off: why first, then what it would do
+                out[kind.key] = (False, f"{out[kind.key][1]} {told}")
         why_not = self.view.can_end_turn(self.game)
         allowed = not why_not and not busy and not over
         waiting = "Wait for the dice and the zombies." if busy else "The game is over."
@@ -614,6 +640,7 @@ class Match:
 
     def _answer(self, fb: Any) -> None:
         self._moved_on = self._moved_on or (bool(fb.events) and self.controller.moved_on)
+        self._ended = self._ended or (bool(fb.events) and self.controller.ended_phase)
         if fb.message or not fb.accepted:
             self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
@@ -790,7 +817,10 @@ class Match:
         if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
             self.status, self.status_bad = "", False
         if self._moved_on:  # the player sees the phase the game moved on to before an E ends it
-            self._guard, self._moved_on = GUARD_SECONDS, False
+            self._guard, self._by_itself = GUARD_SECONDS, True
+        elif self._ended:  # his E began it: his second press at once was the same click's
+            self._guard, self._by_itself = DOUBLE_PRESS_SECONDS, False
+        self._moved_on = self._ended = False
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)

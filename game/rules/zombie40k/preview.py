@@ -174,6 +174,7 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
         "moving": sum(1 for s in steps if not s.reason),
         "run": cmd.run,
         "through_difficult": through and not cmd.run,
+        "crossing": [s.figure for s in steps if not s.reason and s.difficult],  # whose way makes the squad roll
         "boards": [s.figure for s in steps if not s.reason and boards_at(world, world.model(s.figure), s.end)],
     }
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)

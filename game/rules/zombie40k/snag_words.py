@@ -8,12 +8,14 @@ Nothing here changes the game: the way is checked on the table as it stands, as 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.kit import group_move
+from game.rules.zombie40k import events as ev
 from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
-from game.rules.zombie40k.names import names_of
+from game.rules.zombie40k.names import names_of, player_words
 from game.table.wording import in_words
 
 KIND_WORDS = {"clutter": "difficult ground"}  # a kind as a 40k player calls it; the others by their own word
@@ -84,3 +86,39 @@ def short_line(game: Zombie40kGame, cmd: MoveSquad, short: list[str]) -> str:
 def short_of_place(game: Zombie40kGame, cmd: MoveSquad, steps: list[dict[str, Any]]) -> list[str]:
     """The models of a squad move's preview who stop short of their places (:func:`group_move.short_ones`)."""
     return group_move.short_ones(cmd.moves, game.figure, steps)
+
+
+def stopped_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
+    """Once his squad's move has been shown: why its models stopped short of where he pointed, on the status line
+    (newcomers, session 46: "a squad move stops short, and nothing says why"; the log's "difficult terrain 2""
+    went unread). The squad's difficult-terrain roll capped every model [7th: a unit moves through difficult
+    terrain], and a model the rules held where he stood says why; "" when no model was held back."""
+    n = names_of(game)
+    said: list[str] = []
+    player = game.state.active_player  # (his squad's: not a bot's, shown on the way to his turn)
+    own = game.state.squad_of(player).id if player is not None and f"p{player}" in game.state.units else None
+    for i, e in enumerate(events):
+        if isinstance(e, ev.MoveRolled) and e.what == "difficult terrain" and e.unit == own:
+            unit = game.state.units[e.unit]
+            reach = e.inches + game.world.hooks.move_bonus(game.world, unit)
+            moved = [x for x in events[i + 1 :] if isinstance(x, ev.Moved) and _moved_in(game, x, e.unit)]
+            capped = [x for x in moved if x.length >= reach - 0.05]
+            if capped and reach < game.data.house.move + game.world.hooks.move_bonus(game.world, unit) - 0.05:
+                went = "no model went" if len(moved) > 1 else f"{n.figure(moved[0].figure)} went no"
+                said.append(
+                    f'{n.unit(e.unit)} rolled {reach:g}" for difficult terrain, so {went} further'
+                    " (its way crossed difficult ground)"
+                )
+        elif isinstance(e, ev.SquadMoveHeld) and _moved_in(game, e, own):
+            why = player_words(game, e.reason)
+            said.append(f"{n.figure(e.figure)} stayed: {why[:1].lower()}{why[1:].rstrip('.')}")
+    if len(said) > 2:
+        said = [*said[:2], f"{len(said) - 2} more held (see the log)"]
+    return f"{'; '.join(said)}." if said else ""
+
+
+def _moved_in(game: Zombie40kGame, e: Any, unit: str | None) -> bool:
+    """Whether ``e`` is a model of ``unit`` moving (not running, charging...), or held in its squad's move."""
+    m = game.state.models.get(getattr(e, "figure", ""))
+    moving = isinstance(e, ev.SquadMoveHeld) or isinstance(e, ev.Moved) and e.how == "move"
+    return moving and m is not None and m.unit == unit

@@ -45,11 +45,13 @@ from game.rules.routing import MOVED, Point, Routes
 from game.rules.zombie40k import (
     assault,
     coherency,
+    fight_pace,
     fire_words,
     formation,
     log_words,
     lost_phases,
     movement,
+    power_up_hints,
     power_ups,
     shooting,
     sight,
@@ -252,6 +254,10 @@ class Z40View:
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
     kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
+
+    def button_hint(self, game: Zombie40kGame, key: str) -> str:
+        """A power-up button's tooltip: what the power-up the squad carries does, or choice 1 or 2 is now."""
+        return power_up_hints.button_hint(game, key)
 
     def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
         """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
@@ -918,6 +924,10 @@ class Z40View:
             return Animation("pause", seconds=0.4)
         return None
 
+    def animation_in(self, game: Zombie40kGame, event: Any) -> Animation | None:
+        """A fight's steps held long enough to read (:mod:`.fight_pace`), the others as :meth:`animation`."""
+        return fight_pace.paced(game, event) or self.animation(event)
+
     def handoff(self, game: Zombie40kGame, event: Any) -> tuple[int, str] | None:
         if type(event).__name__ != "PhaseStarted" or event.phase != "movement" or not event.player:
             return None
@@ -974,7 +984,12 @@ class Z40View:
         """The status line once the player has the table again: what a squad lost in the phases that passed
         by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
         how the squad's Run goes on (:func:`run_order_words`)."""
-        return lost_phases.while_waiting(game, events) or run_order_words(game, events) or self._choice_owed(game)
+        return (
+            lost_phases.while_waiting(game, events)
+            or run_order_words(game, events)
+            or snag_words.stopped_words(game, events)
+            or self._choice_owed(game)
+        )
 
     def _choice_owed(self, game: Zombie40kGame) -> str:
         """The status line while the acting player's squad owes a power-up choice: nothing else goes before it."""
@@ -1141,7 +1156,11 @@ def _squad_plate(game: Zombie40kGame, preview: Any, short: str) -> str:
         text += f"\n{short}"
     chance = preview.chances.get("whole move", 1.0)
     if preview.details.get("through_difficult"):  # the roll caps every model, on open ground or not [7th]
-        text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"
+        crossing = preview.details.get("crossing") or []
+        whose = names_of(game).figure(crossing[0]) if crossing else ""
+        more = f" and {len(crossing) - 1} more" if len(crossing) > 1 else ""
+        way = f" (the way of {whose}{more})" if whose else ""
+        text += f"\nthrough difficult terrain{way}: the squad rolls first; no model moves further than the roll"
     if chance < 1.0:
         text += f"\nall the way {percent(chance)}"
     boarding = preview.details.get("boards") or []
