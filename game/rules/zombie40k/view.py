@@ -301,6 +301,16 @@ class Z40View:
             parts += [f"Player {event.player}", str(event.phase).capitalize()]
         return " \u00b7 ".join(parts)
 
+    def acting_shown(self, game: Zombie40kGame, event: Any) -> tuple[int | None, str] | None:
+        """Who acts from ``event`` on, while it plays back: (the player, "") as his phase begins, (None, "The
+        zombies") as theirs does; None for any other event. The roster's heading follows it, not the rules (a
+        newcomer read "Player 1 ... acting" through Player 2's turn, lost to close combat, and the zombies')."""
+        if not isinstance(event, ev.PhaseStarted) or event.phase == "psychic":
+            return None
+        if event.phase == "zombies":
+            return None, "The zombies"
+        return (event.player, "") if event.player else None
+
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if isinstance(event, TurnStarted) else None
 
