@@ -497,7 +497,7 @@ class Z40View:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
         the ids, a button's label for its key ("Guardsman 1 selected: Move, Tape +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
-        return player_words(game, highest_first(text))
+        return player_words(game, log_words.kept_in_words(highest_first(text)))
 
     def look(self, game: Zombie40kGame, fid: str) -> Look:
         m = game.figure(fid)
@@ -782,7 +782,7 @@ class Z40View:
         if "move" in keys:
             out += _move_rings(game, unit, c, m.radius, bonus)
         if "run" in keys:
-            out.append(_run_ring(unit, c, m.radius, bonus))
+            out.append(_run_ring(movement.run_dice(game.world, unit), unit, c, m.radius, bonus))
         # in the shooting phase the ranges show even with nothing in range, until the model's shot is spent
         if "shoot" in keys or game.state.phase == Phase.SHOOTING and not shooting.shot_spent(game.world, m):
             for k in m.weapons:
@@ -1378,11 +1378,13 @@ def _move_rings(
     return out
 
 
-def _run_ring(unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
-    """The run's reach: a D6 until the squad rolls, then what it rolled (its models run no further)."""
+def _run_ring(dice: int, unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
+    """The run's reach: the squad's ``dice`` D6 (the best) until it rolls, then what it rolled (its models run no
+    further). The Orks' ring read "run D6"" while they roll 2D6 and keep the best."""
     extra = f' +{bonus:g}"' if bonus else ""
     if unit.run_roll is None:
-        return Ring(c, 6.0 + bonus + radius, "move", 'run D6"' + extra)
+        roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
+        return Ring(c, 6.0 + bonus + radius, "move", f"run {roll}{extra}")
     return Ring(c, unit.run_roll + bonus + radius, "move", f'run {unit.run_roll + bonus:g}" (rolled)')
 
 
