@@ -272,6 +272,7 @@ class WordJob(NamedTuple):
     spots: list[pygame.Rect]
     must: bool
     steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
+    own: int | None = None  # a zone's name: its first ``own`` spots read as that zone's (see _own_first)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -322,7 +323,8 @@ def _zone_spots(
 ) -> list[pygame.Rect]:
     """Where a zone's name may go, best first: just outside the zone, above or below it, middle then ends,
     a step further out each time; then inside its top (of the part on the view); then beside it; then the
-    first two slid into the view. ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
+    first two slid into the view; then slid along above and below it. ``corners`` are the zone's screen bounds
+    (left, top, right, bottom)."""
     w, h = wh
     ax, ay, bx, by = corners
     cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
@@ -346,7 +348,65 @@ def _zone_spots(
     for y in (cy, round(ay + h / 2), round(by - h / 2)):
         spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
         spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
-    return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
+    spots += [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
+    # then slid along above and below it, still over some of it (the middle and the ends were taken by figures
+    # or another zone's name, and "beside it" stood nearer the next zone)
+    for step in (0, h):
+        for x in range(round(ax - w + 12), round(bx - 11), max(8, w // 8)):
+            spots += [pygame.Rect(x, round(ay - 3 - step - h), w, h), pygame.Rect(x, round(by + 3 + step), w, h)]
+    return spots
+
+
+def gap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The pixels between two rectangles (0 when they touch or overlap).
+
+    >>> gap(pygame.Rect(0, 0, 10, 10), pygame.Rect(13, 0, 5, 5)), gap(pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 9, 9))
+    (3, 0)
+    """
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return round(math.hypot(dx, dy))
+
+
+def reads_as_own(spot: pygame.Rect, own: pygame.Rect, others: Sequence[pygame.Rect]) -> bool:
+    """Whether a zone's name at ``spot`` reads as that zone's: over no other zone (a spawn point's name stood on the
+    escape zone), and a line's height nearer its own than any other ("DEPLOY: Deployment zone (Player 2)" set
+    beside its box stood just under player 1's and read as its name). ``own``, ``others``: the zones' bounds."""
+    if spot.collidelist([o.inflate(-4, -4) for o in others]) >= 0:  # (a bound's rounded pixel is not over it)
+        return False
+    near = gap(spot, own) + spot.h
+    return all(near <= gap(spot, o) for o in others)
+
+
+def _own_first(spots: list[pygame.Rect], own: pygame.Rect, others: Sequence[pygame.Rect]) -> tuple[list, int]:
+    """``spots`` for a zone's name with those that read as its own (:func:`reads_as_own`) first, each part in its
+    order; and how many read so.
+
+    >>> box, other = pygame.Rect(100, 100, 50, 50), pygame.Rect(0, 100, 50, 50)
+    >>> spots, n = _own_first([pygame.Rect(20, 153, 60, 10), pygame.Rect(100, 153, 60, 10)], box, [other])
+    >>> spots[0].x, n
+    (100, 1)
+    """
+    good = [r for r in spots if reads_as_own(r, own, others)]
+    return good + [r for r in spots if not reads_as_own(r, own, others)], len(good)
+
+
+def _place_zone_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
+    """A zone's name: the first free spot that reads as its own; else the one of those clear of the other words
+    that hides least of the figures, when they hide under a third of it (it is drawn under them); else any spot
+    as every word goes (:meth:`Placer.place`)."""
+    own = job.spots[: job.own if job.own is not None else len(job.spots)]
+    placed = placer.place(own)
+    if placed is not None:
+        return placed
+    clear = [r for r in own if placer.view.contains(r) and r.collidelist(placer.words) < 0]
+    if clear:
+        best = min(clear, key=lambda r: overlap(r, placer.obstacles))
+        if overlap(best, placer.obstacles) * 3 < best.w * best.h:
+            placer.words.append(best)
+            placer.forced += 1
+            return best
+    return placer.place(job.spots, job.must)
 
 
 def stood_on(lying: TokenView, tokens: Sequence[TokenView]) -> bool:
@@ -1259,7 +1319,7 @@ class TableView:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
         jobs = self._zone_jobs() if self.show_zones else []
-        homes = [(job, fixed.place(job.spots, True)) for job in jobs]
+        homes = [(job, _place_zone_word(fixed, job)) for job in jobs]
         figures = self.token_rects()
         clear = Placer(self.table_rect(), figures)
         clear.words = [home for _, home in homes if home is not None and home.collidelist(figures) < 0]
@@ -1268,8 +1328,8 @@ class TableView:
         for job, placed in homes:
             if placed is None:
                 continue
-            if job.steps_aside and placed.collidelist(figures) >= 0:
-                placed = clear.place(job.spots) or placed
+            if job.steps_aside and placed.collidelist(figures) >= 0:  # (to a spot that reads as its own)
+                placed = clear.place(job.spots[: job.own]) or placed
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
@@ -1343,16 +1403,18 @@ class TableView:
         """The names of the zones on the view."""
         jobs = []
         view = pygame.Rect(self.camera.viewport)
-        for zone in self.scenario.zones if self.scenario else ():
+        zones = list(self.scenario.zones) if self.scenario else []
+        areas = self.zone_rects()
+        for i, zone in enumerate(zones):
             label, colour = self.zone_label(zone)
             wh = self._text_size(label, 20, colour)
             x0, y0, x1, y1 = zone.area.bounds
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
-            spots = _zone_spots(wh, (ax, ay, bx, by), view)
+            spots, own = _own_first(_zone_spots(wh, (ax, ay, bx, by), view), areas[i], areas[:i] + areas[i + 1 :])
             aside = self.spawn_names_step_aside and zone.kind == "spawn"
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside))
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside, own))
         return jobs
 
     def table_rect(self) -> pygame.Rect:
