@@ -64,7 +64,13 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), 
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
-PLATE_BG = (16, 17, 13, 225)
+PLATE_BG = (16, 17, 13, 240)  # (nearly opaque: a red plate over a red spawn zone read red on dark red)
+# font pixels: the least a tag in words by a figure is printed, zoomed out to the whole table (a newcomer could
+# not read a squad's tag at 14)
+LEAST_PRINT = 18
+ZONE_PRINT = 20  # a zone's name (22 crowded Outbreak's thirds of a shot onto one another, zoomed out)
+OUTLINE_PRINT = 16  # the terrain's names, shown with Outlines on: more of them find room on a crowded table
+PLATE_CONTRAST = 7.0  # a plate's words against its ground at least (WCAG's AAA for body text)
 # a plate tries its corners near the point, then one and two steps farther out (each step costs as much as
 # hiding 60 pixels of a neighbour's token): clear of the other figures where there is room
 PLATE_STEPS = (1, 2, 3)
@@ -276,6 +282,38 @@ class WordJob(NamedTuple):
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """A colour's relative luminance (WCAG): 0 for black, 1 for white."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The contrast ratio of two colours (WCAG): 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def legible(colour: tuple[int, int, int], ground: tuple[int, int, int], least: float) -> tuple[int, int, int]:
+    """``colour`` lightened toward white, a tenth at a time, until it reads on ``ground`` at ``least`` contrast:
+    the warning plate's red on its dark ground was hard to read.
+
+    >>> legible((245, 85, 65), (16, 17, 13), 7.0), legible((250, 240, 200), (16, 17, 13), 7.0)
+    ((247, 119, 103), (250, 240, 200))
+    """
+    out = colour
+    for k in range(1, 11):
+        if contrast(out, ground) >= least:
+            break
+        out = tuple(round(c + (255 - c) * k / 10) for c in colour)  # type: ignore[assignment]
+    return out
 
 
 def _over(o: Overlay) -> bool:
@@ -1063,7 +1101,8 @@ class TableView:
             sized = [
                 (part, k) for row, k in sized for part in wrap(row, max(width - 16, 40), partial(measure, k=k))
             ]
-        lines = [self.texts.render(line, k, colour, shadow=False) for line, k in sized]
+        ink = legible(colour, PLATE_BG[:3], PLATE_CONTRAST)  # (the edge keeps the colour itself)
+        lines = [self.texts.render(line, k, ink, shadow=False) for line, k in sized]
         w = max(line.get_width() for line in lines) + 16
         h = sum(line.get_height() for line in lines) + 10
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1345,7 +1384,10 @@ class TableView:
         r = token_radius(t, self.camera.ppi)
         if r < 5:
             return None
-        size = max(self.badge_least, min(max(24, self.badge_least), int(r * 0.9)))
+        # a tag in words (a squad's free rule, "Counter-Attack") at LEAST_PRINT at least: at 14 a newcomer could not
+        # read it zoomed out; a number reads smaller
+        least = self.badge_least if t.badge.isdigit() else max(self.badge_least, LEAST_PRINT)
+        size = max(least, min(max(24, least), int(r * 0.9)))
         wh = self._text_size(t.badge, size, BADGE_COLOUR)
         centre = self.camera.to_screen(t.position)
         spots = around(wh, centre, r + 4, gap=0)  # just clear of the token's square (token_rects)
@@ -1407,14 +1449,14 @@ class TableView:
         areas = self.zone_rects()
         for i, zone in enumerate(zones):
             label, colour = self.zone_label(zone)
-            wh = self._text_size(label, 20, colour)
+            wh = self._text_size(label, ZONE_PRINT, colour)
             x0, y0, x1, y1 = zone.area.bounds
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots, own = _own_first(_zone_spots(wh, (ax, ay, bx, by), view), areas[i], areas[:i] + areas[i + 1 :])
             aside = self.spawn_names_step_aside and zone.kind == "spawn"
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside, own))
+            jobs.append(WordJob("zone", label, ZONE_PRINT, colour, spots, True, aside, own))
         return jobs
 
     def table_rect(self) -> pygame.Rect:
@@ -1430,7 +1472,7 @@ class TableView:
         Hive Street's sandbag wall read "wall: Sandbag linewall: Sandbag line"); zoomed in, each has its own."""
         jobs = []
         for text, colour, centres, outlines in self._terrain_labels():
-            w, h = self._text_size(text, 16, colour)
+            w, h = self._text_size(text, OUTLINE_PRINT, colour)
             c = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
             spots = [_centred((w, h), c), *around((w, h), c, 0, gap=0)]
             spots += [_centred((w, h), own) for own in centres] if len(centres) > 1 else []
@@ -1438,7 +1480,7 @@ class TableView:
             # house next door (a newcomer read it as that house's name); with no spot on it, it waits
             near = [r.inflate(2 * h, 2 * h) for r in outlines]
             spots = [r for r in spots if any(o.collidepoint(r.center) for o in near)]
-            jobs.append(WordJob("terrain", text, 16, colour, spots, False))
+            jobs.append(WordJob("terrain", text, OUTLINE_PRINT, colour, spots, False))
         return jobs
 
     def _terrain_labels(self) -> list[tuple[str, tuple[int, int, int], list[Point], list[pygame.Rect]]]:
@@ -1449,7 +1491,7 @@ class TableView:
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
             text = self._terrain_label(piece)
-            w, h = self._text_size(text, 16, colour)
+            w, h = self._text_size(text, OUTLINE_PRINT, colour)
             c = self.camera.to_screen(piece.area.centre)
             x0, y0, x1, y1 = piece.area.bounds
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
