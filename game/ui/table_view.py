@@ -68,7 +68,7 @@ PLATE_BG = (16, 17, 13, 240)  # (nearly opaque: a red plate over a red spawn zon
 # font pixels: the least a tag in words by a figure is printed, zoomed out to the whole table (a newcomer could
 # not read a squad's tag at 14)
 LEAST_PRINT = 18
-ZONE_PRINT = 20  # a zone's name (22 crowded Outbreak's thirds of a shot onto one another, zoomed out)
+ZONE_PRINT = 20  # a zone's name (at 22 the thirds of a shot, zoomed out, were crowded onto one another)
 OUTLINE_PRINT = 16  # the terrain's names, shown with Outlines on: more of them find room on a crowded table
 PLATE_CONTRAST = 7.0  # a plate's words against its ground at least (WCAG's AAA for body text)
 # a plate tries its corners near the point, then one and two steps farther out (each step costs as much as
