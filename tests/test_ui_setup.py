@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 import pytest
 from pygame_gui.core import UIElement
-from ui_driver import click, click_link
+from ui_driver import click, click_link, scroll_into_view
 
 from game.rules.contract import (
     Answers,
@@ -264,14 +264,14 @@ def test_a_team_lists_what_may_be_added_with_its_cost_and_the_reason_for_a_refus
     scene = open_setup(app, fake)
     listed = add_list(scene)
     assert [c.text for c in listed.link_hover_chunks] == ["+ Grunt (3 pts)"]  # a refused one is no link
-    assert "Tank (20 pts)" in listed.html_text and "refused: Costs 20, 10 points left." in listed.html_text
+    assert "Tank (20 pts) - Costs 20, 10 points left." in listed.html_text  # greyed, and why on its row
     for _ in range(3):
         click_link(app, add_list(scene), "+ Grunt")
     assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["grunt"] * 3
     labels = texts(scene, pygame_gui.elements.UILabel)
     assert "Player 1 team: 9 of 10 points" in labels and "Grunt x3 (9 pts)" in labels  # alike ones on one row
     listed = add_list(scene)
-    assert listed.link_hover_chunks == [] and "refused: Costs 3, 1 points left." in listed.html_text
+    assert listed.link_hover_chunks == [] and "Grunt (3 pts) - Costs 3, 1 points left." in listed.html_text
     click(app, button(scene, "Remove 1").rect.center)
     assert "Player 1 team: 6 of 10 points" in texts(scene, pygame_gui.elements.UILabel)
     assert "Grunt x2 (6 pts)" in texts(scene, pygame_gui.elements.UILabel)
@@ -289,6 +289,7 @@ def test_the_add_list_shows_many_rows_and_reads_a_long_refusal_whole(
     assert listed.rect.height >= 8 * 30 and listed.scroll_bar is not None  # many rows show; the rest scroll
     assert html.escape(reason) in listed.html_text
     assert listed.text_box_layout.layout_rect.width <= listed.rect.width  # wrapped, not cut
+    scroll_into_view(app, scene, listed)  # (the box runs below the choices' fold: scrolled to, as a player would)
     click_link(app, listed, "+ Grunt number 29")
     assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["g29"]
 

@@ -13,7 +13,7 @@ from test_ui_team_builder import remove_all
 from ui_driver import add_list, click_link, headless_app
 
 from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.setup import REFUSED, SetupScene
 
 HIVE_STREET = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
@@ -54,4 +54,30 @@ def test_each_kind_of_refusal_is_said_in_full_once(scene: SetupScene) -> None:
     refused = [o for o in scene.add_lists[1] if o.refused and o.refused.endswith("over the 75-point limit")]
     assert len(refused) >= 2, [o.refused for o in scene.add_lists[1]]
     assert words.count("over the 75-point limit") == len(refused)  # every one says why...
-    assert words.count("refused:") == len({o.refused.rpartition(": ")[2] for o in scene.add_lists[1] if o.refused})
+    kinds = {o.refused.rpartition(": ")[2] for o in scene.add_lists[1] if o.refused}
+    firsts = {o.refused.rpartition(": ")[2]: o.refused for o in reversed(scene.add_lists[1]) if o.refused}
+    assert all(words.count(firsts[k]) == 1 for k in kinds), words  # ...and each kind whole once
+    # one way: greyed, " - " and why on the option's own row; no red "refused:" line under some of them
+    assert "refused:" not in words and REFUSED not in add_list(scene).html_text
+
+
+def test_a_remove_keeps_the_add_list_where_it_was_scrolled(scene: SetupScene) -> None:
+    """A newcomer's list went back to its top after his clicks elsewhere on the screen: a Remove lays it out
+    again where he had scrolled it."""
+    from ui_driver import click
+
+    app = scene.app
+    remove_all(app, scene)
+    click_link(app, add_list(scene), "+ Ork Boyz")
+    click_link(app, add_list(scene), "+ One more Ork Boy")
+    listed = add_list(scene)
+    assert listed.scroll_bar is not None
+    listed.scroll_bar.set_scroll_from_start_percentage(0.3)  # (as a player's wheel would)
+    app.run_frames(2)
+    was = _top(listed)
+    assert was > 50, was
+    removes = [e for e in scene._elements if e.alive() and "#remove_1" in e.get_object_ids()]
+    click(app, removes[-1].rect.center)  # the last row's: the Ork Boy
+    after = add_list(scene)
+    assert after is not listed and len(scene.setup.answers["each"][0]["team"]) == 1
+    assert abs(_top(after) - was) <= 32, (_top(after), was)

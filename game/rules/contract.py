@@ -549,6 +549,9 @@ class View(Protocol[G]):
     # figure may still take it (a shooter with shots left stays in Fire: the next click on a zombie fires again)
     # (optional) ``phase_line(game, turn, event) -> str | None``: the top bar while events play back, from
     # ``event`` on when it begins a phase or step ("Move 3 · first blows"); None for any other event.
+    # (optional) ``acting_shown(game, event) -> (player, words) | None``: who acts from ``event`` on while events play
+    # back (a player as his phase begins; None and the side's name, "The zombies", as the game's own side begins):
+    # the roster marks that side acting, not the one the rules have moved on to; None for any other event
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the

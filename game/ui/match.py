@@ -136,6 +136,7 @@ class Match:
         self.rules_acting = False
         self.sides_passed = 0  # bumps as the table passes to another side on screen (the tape is put away)
         self.phase_shown: str | None = None  # the top bar while busy: the view's line for the phase shown
+        self.acting_shown: tuple[int | None, str] | None = None  # the roster's acting side while busy (the view's)
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
@@ -543,6 +544,8 @@ class Match:
             groups = self._as_shown(groups)
         else:
             self._roster_still = (groups, {fid: (look.state, look.words) for fid, look in self.looks.items()})
+        if self.playback.busy:
+            groups = self._acting_as_shown(groups)
         return roster_html(groups, self.controller.selected, fits, self._roster_under)
 
     def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
@@ -566,6 +569,16 @@ class Match:
             title = before[g.player].title if g.player in before else g.title
             out.append(replace(g, title=title, rows=kept))
         return out
+
+    def _acting_as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
+        """The side acting on screen (the view's ``acting_shown``) marked acting and at the top; the game's own
+        side (the zombies) as a heading of its own over the players'."""
+        if self.acting_shown is None:
+            return list(groups)
+        player, words = self.acting_shown
+        marked = [replace(g, acting=player is not None and g.player == player) for g in groups]
+        marked.sort(key=lambda g: not g.acting)
+        return [RosterGroup(words, True, ()), *marked] if player is None and words else marked
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
         """Each action button: enabled, and the tooltip (why not, when disabled); as they were while our command
@@ -691,6 +704,10 @@ class Match:
             line = phase_line(self.game, self.shown_turn, ev) if phase_line is not None else None
             if line is not None:
                 self.phase_shown = line  # a phase or step begins: the top bar names it while events play
+            acting = getattr(self.view, "acting_shown", None)
+            who = acting(self.game, ev) if acting is not None else None
+            if who is not None:
+                self.acting_shown = who
             dice = self._dice_shown(ev)
             if dice is not None:
                 self.dice = dice
@@ -814,6 +831,7 @@ class Match:
             self._answer(fb)
             return
         self.rules_acting = False  # all shown: the table is the player's again
+        self.acting_shown = None  # (the rules' acting side is the one shown)
         if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
             self.status, self.status_bad = "", False
         if self._moved_on:  # the player sees the phase the game moved on to before an E ends it

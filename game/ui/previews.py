@@ -32,7 +32,8 @@ SIGHT_COLOUR = {"clear": (250, 240, 200), "obscured": (240, 200, 90), "blocked":
 SIGHT_STYLE = {"clear": "solid", "obscured": "dashed", "blocked": "dotted"}
 SIGHT_ICON = {"clear": "icons.los_clear", "obscured": "icons.los_obscured", "blocked": "icons.los_blocked"}
 PLATE = {"plate": True, "size": 20, "anchor": "bottomleft", "offset": (20, -16)}  # above right of the point
-SMALL_PLATE_SIZE = 15  # a standing note's plate (a squad's coherency): it must not cover the table
+# a standing note's plate (a squad's coherency): it must not cover the table, but at 15 a newcomer could not read it
+SMALL_PLATE_SIZE = 18
 DETAIL_SIZE = 16  # a plate's lines after its lead: the lead reads first, the plate stays small
 
 # path kind -> (colour, style, width); "legal" also gets the dark edge

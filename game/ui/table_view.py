@@ -64,7 +64,13 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), 
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
-PLATE_BG = (16, 17, 13, 225)
+PLATE_BG = (16, 17, 13, 240)  # (nearly opaque: a red plate over a red spawn zone read red on dark red)
+# font pixels: the least a tag in words by a figure is printed, zoomed out to the whole table (a newcomer could
+# not read a squad's tag at 14)
+LEAST_PRINT = 18
+ZONE_PRINT = 20  # a zone's name (at 22 the thirds of a shot, zoomed out, were crowded onto one another)
+OUTLINE_PRINT = 16  # the terrain's names, shown with Outlines on: more of them find room on a crowded table
+PLATE_CONTRAST = 7.0  # a plate's words against its ground at least (WCAG's AAA for body text)
 # a plate tries its corners near the point, then one and two steps farther out (each step costs as much as
 # hiding 60 pixels of a neighbour's token): clear of the other figures where there is room
 PLATE_STEPS = (1, 2, 3)
@@ -273,9 +279,42 @@ class WordJob(NamedTuple):
     must: bool
     steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
     owner: str = ""  # the figure whose GUTS it is: his word keeps its side of him from frame to frame
+    own: int | None = None  # a zone's name: its first ``own`` spots read as that zone's (see _own_first)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """A colour's relative luminance (WCAG): 0 for black, 1 for white."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The contrast ratio of two colours (WCAG): 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def legible(colour: tuple[int, int, int], ground: tuple[int, int, int], least: float) -> tuple[int, int, int]:
+    """``colour`` lightened toward white, a tenth at a time, until it reads on ``ground`` at ``least`` contrast:
+    the warning plate's red on its dark ground was hard to read.
+
+    >>> legible((245, 85, 65), (16, 17, 13), 7.0), legible((250, 240, 200), (16, 17, 13), 7.0)
+    ((247, 119, 103), (250, 240, 200))
+    """
+    out = colour
+    for k in range(1, 11):
+        if contrast(out, ground) >= least:
+            break
+        out = tuple(round(c + (255 - c) * k / 10) for c in colour)  # type: ignore[assignment]
+    return out
 
 
 def _over(o: Overlay) -> bool:
@@ -323,7 +362,8 @@ def _zone_spots(
 ) -> list[pygame.Rect]:
     """Where a zone's name may go, best first: just outside the zone, above or below it, middle then ends,
     a step further out each time; then inside its top (of the part on the view); then beside it; then the
-    first two slid into the view. ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
+    first two slid into the view; then slid along above and below it. ``corners`` are the zone's screen bounds
+    (left, top, right, bottom)."""
     w, h = wh
     ax, ay, bx, by = corners
     cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
@@ -347,7 +387,65 @@ def _zone_spots(
     for y in (cy, round(ay + h / 2), round(by - h / 2)):
         spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
         spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
-    return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
+    spots += [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
+    # then slid along above and below it, still over some of it (the middle and the ends were taken by figures
+    # or another zone's name, and "beside it" stood nearer the next zone)
+    for step in (0, h):
+        for x in range(round(ax - w + 12), round(bx - 11), max(8, w // 8)):
+            spots += [pygame.Rect(x, round(ay - 3 - step - h), w, h), pygame.Rect(x, round(by + 3 + step), w, h)]
+    return spots
+
+
+def gap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The pixels between two rectangles (0 when they touch or overlap).
+
+    >>> gap(pygame.Rect(0, 0, 10, 10), pygame.Rect(13, 0, 5, 5)), gap(pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 9, 9))
+    (3, 0)
+    """
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return round(math.hypot(dx, dy))
+
+
+def reads_as_own(spot: pygame.Rect, own: pygame.Rect, others: Sequence[pygame.Rect]) -> bool:
+    """Whether a zone's name at ``spot`` reads as that zone's: over no other zone (a spawn point's name stood on the
+    escape zone), and a line's height nearer its own than any other ("DEPLOY: Deployment zone (Player 2)" set
+    beside its box stood just under player 1's and read as its name). ``own``, ``others``: the zones' bounds."""
+    if spot.collidelist([o.inflate(-4, -4) for o in others]) >= 0:  # (a bound's rounded pixel is not over it)
+        return False
+    near = gap(spot, own) + spot.h
+    return all(near <= gap(spot, o) for o in others)
+
+
+def _own_first(spots: list[pygame.Rect], own: pygame.Rect, others: Sequence[pygame.Rect]) -> tuple[list, int]:
+    """``spots`` for a zone's name with those that read as its own (:func:`reads_as_own`) first, each part in its
+    order; and how many read so.
+
+    >>> box, other = pygame.Rect(100, 100, 50, 50), pygame.Rect(0, 100, 50, 50)
+    >>> spots, n = _own_first([pygame.Rect(20, 153, 60, 10), pygame.Rect(100, 153, 60, 10)], box, [other])
+    >>> spots[0].x, n
+    (100, 1)
+    """
+    good = [r for r in spots if reads_as_own(r, own, others)]
+    return good + [r for r in spots if not reads_as_own(r, own, others)], len(good)
+
+
+def _place_zone_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
+    """A zone's name: the first free spot that reads as its own; else the one of those clear of the other words
+    that hides least of the figures, when they hide under a third of it (it is drawn under them); else any spot
+    as every word goes (:meth:`Placer.place`)."""
+    own = job.spots[: job.own if job.own is not None else len(job.spots)]
+    placed = placer.place(own)
+    if placed is not None:
+        return placed
+    clear = [r for r in own if placer.view.contains(r) and r.collidelist(placer.words) < 0]
+    if clear:
+        best = min(clear, key=lambda r: overlap(r, placer.obstacles))
+        if overlap(best, placer.obstacles) * 3 < best.w * best.h:
+            placer.words.append(best)
+            placer.forced += 1
+            return best
+    return placer.place(job.spots, job.must)
 
 
 def stood_on(lying: TokenView, tokens: Sequence[TokenView]) -> bool:
@@ -1009,7 +1107,8 @@ class TableView:
             sized = [
                 (part, k) for row, k in sized for part in wrap(row, max(width - 16, 40), partial(measure, k=k))
             ]
-        lines = [self.texts.render(line, k, colour, shadow=False) for line, k in sized]
+        ink = legible(colour, PLATE_BG[:3], PLATE_CONTRAST)  # (the edge keeps the colour itself)
+        lines = [self.texts.render(line, k, ink, shadow=False) for line, k in sized]
         w = max(line.get_width() for line in lines) + 16
         h = sum(line.get_height() for line in lines) + 10
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1275,7 +1374,7 @@ class TableView:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
         jobs = self._zone_jobs() if self.show_zones else []
-        homes = [(job, fixed.place(job.spots, True)) for job in jobs]
+        homes = [(job, _place_zone_word(fixed, job)) for job in jobs]
         figures = self.token_rects()
         clear = Placer(self.table_rect(), figures)
         clear.words = [home for _, home in homes if home is not None and home.collidelist(figures) < 0]
@@ -1284,8 +1383,8 @@ class TableView:
         for job, placed in homes:
             if placed is None:
                 continue
-            if job.steps_aside and placed.collidelist(figures) >= 0:
-                placed = clear.place(job.spots) or placed
+            if job.steps_aside and placed.collidelist(figures) >= 0:  # (to a spot that reads as its own)
+                placed = clear.place(job.spots[: job.own]) or placed
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
@@ -1301,7 +1400,10 @@ class TableView:
         r = token_radius(t, self.camera.ppi)
         if r < 5:
             return None
-        size = max(self.badge_least, min(max(24, self.badge_least), int(r * 0.9)))
+        # a tag in words (a squad's free rule, "Counter-Attack") at LEAST_PRINT at least: at 14 a newcomer could not
+        # read it zoomed out; a number reads smaller
+        least = self.badge_least if t.badge.isdigit() else max(self.badge_least, LEAST_PRINT)
+        size = max(least, min(max(24, least), int(r * 0.9)))
         wh = self._text_size(t.badge, size, BADGE_COLOUR)
         centre = self.camera.to_screen(t.position)
         spots = around(wh, centre, r + 4, gap=0)  # just clear of the token's square (token_rects)
@@ -1364,16 +1466,18 @@ class TableView:
         """The names of the zones on the view."""
         jobs = []
         view = pygame.Rect(self.camera.viewport)
-        for zone in self.scenario.zones if self.scenario else ():
+        zones = list(self.scenario.zones) if self.scenario else []
+        areas = self.zone_rects()
+        for i, zone in enumerate(zones):
             label, colour = self.zone_label(zone)
-            wh = self._text_size(label, 20, colour)
+            wh = self._text_size(label, ZONE_PRINT, colour)
             x0, y0, x1, y1 = zone.area.bounds
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
-            spots = _zone_spots(wh, (ax, ay, bx, by), view)
+            spots, own = _own_first(_zone_spots(wh, (ax, ay, bx, by), view), areas[i], areas[:i] + areas[i + 1 :])
             aside = self.spawn_names_step_aside and zone.kind == "spawn"
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside))
+            jobs.append(WordJob("zone", label, ZONE_PRINT, colour, spots, True, aside, own=own))
         return jobs
 
     def table_rect(self) -> pygame.Rect:
@@ -1389,7 +1493,7 @@ class TableView:
         Hive Street's sandbag wall read "wall: Sandbag linewall: Sandbag line"); zoomed in, each has its own."""
         jobs = []
         for text, colour, centres, outlines in self._terrain_labels():
-            w, h = self._text_size(text, 16, colour)
+            w, h = self._text_size(text, OUTLINE_PRINT, colour)
             c = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
             spots = [_centred((w, h), c), *around((w, h), c, 0, gap=0)]
             spots += [_centred((w, h), own) for own in centres] if len(centres) > 1 else []
@@ -1397,7 +1501,7 @@ class TableView:
             # house next door (a newcomer read it as that house's name); with no spot on it, it waits
             near = [r.inflate(2 * h, 2 * h) for r in outlines]
             spots = [r for r in spots if any(o.collidepoint(r.center) for o in near)]
-            jobs.append(WordJob("terrain", text, 16, colour, spots, False))
+            jobs.append(WordJob("terrain", text, OUTLINE_PRINT, colour, spots, False))
         return jobs
 
     def _terrain_labels(self) -> list[tuple[str, tuple[int, int, int], list[Point], list[pygame.Rect]]]:
@@ -1408,7 +1512,7 @@ class TableView:
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
             text = self._terrain_label(piece)
-            w, h = self._text_size(text, 16, colour)
+            w, h = self._text_size(text, OUTLINE_PRINT, colour)
             c = self.camera.to_screen(piece.area.centre)
             x0, y0, x1, y1 = piece.area.bounds
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))

@@ -196,6 +196,25 @@ def _models(n: int, noun: str = "model") -> str:
     return f"{n} {noun}{_s(n)}"
 
 
+KEPT = re.compile(r"[(\[](\d+(?:, \d+)+)[)\]] -> (\d+)")  # "(4, 2) -> 4": the dice kept of a handful
+
+
+def kept_in_words(meaning: str) -> str:
+    """A handful of which the best count, in words, not a programmer's tuple: a newcomer read "2D6 keep highest:
+    (4, 2) -> 4" in the dice tray.
+
+    >>> kept_in_words("2D6 keep highest: (4, 2) -> 4"), kept_in_words("3D6 keep the 2 highest: [5, 1, 3] -> 8")
+    ('2D6 keep highest: 4 and 2, best 4', '3D6 keep the 2 highest: 5, 1 and 3, the best make 8')
+    """
+
+    def said(m: re.Match[str]) -> str:
+        *rest, last = m[1].split(", ")
+        best = "best" if m[0].startswith("(") else "the best make"  # one die kept, or a few added up
+        return f"{', '.join(rest)} and {last}, {best} {m[2]}"
+
+    return KEPT.sub(said, meaning)
+
+
 def dice_words(purpose: str, meaning: str) -> str:
     """A roll in the log: its purpose, then what it meant, without saying the roll's name twice (the
     meaning is written for the dice tray, which shows no purpose).
@@ -208,7 +227,7 @@ def dice_words(purpose: str, meaning: str) -> str:
     name, sep, rest = meaning.partition(": ")
     if sep and name.lower() in purpose.lower():
         meaning = rest
-    return f"{purpose}: {meaning}"
+    return f"{purpose}: {kept_in_words(meaning)}"
 
 
 # -- the turn -------------------------------------------------------------------------------------------

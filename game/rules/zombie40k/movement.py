@@ -128,7 +128,7 @@ def carry_out(world: World, plan: MovePlan, rough: bool = False) -> None:
     bonus = world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     if plan.run:
         if unit.run_roll is None:
-            dice = 2 if world.unit_has(unit, "Crusader") else 1
+            dice = run_dice(world, unit)
             unit.run_roll = _roll_move(world, unit, "run", dice, False, plan.check.length - bonus)
         allowed = min(allowed, float(unit.run_roll) + bonus)
         m.ran = True
@@ -144,6 +144,11 @@ def carry_out(world: World, plan: MovePlan, rough: bool = False) -> None:
     path = coherency.hold_back(world, m, path)  # a roll cut it short: it stops where the squad holds together
     world.move_along(m, path, "run" if plan.run else "move", plan.facing)
     check_embark(world, m)
+
+
+def run_dice(world: World, unit: Unit) -> int:
+    """The D6 a squad rolls to run, keeping the best: one, two for Crusader (the Orks) [7th]."""
+    return 2 if world.unit_has(unit, "Crusader") else 1
 
 
 def roll_difficult(world: World, unit: Unit) -> int:

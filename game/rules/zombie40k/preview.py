@@ -14,7 +14,7 @@ from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, charts, odds, rerolls, shooting, squad_move
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, MoveSquad, Run, Shoot
-from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move
+from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move, run_dice
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 from game.table import markers
@@ -160,7 +160,7 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
     if cmd.run:  # a run ignores difficult terrain; once rolled, the screen cuts each way at the roll
         need = max(s.length for s in steps if not s.reason) - world.hooks.move_bonus(world, unit)
         if unit.run_roll is None:
-            dice = 2 if world.unit_has(unit, "Crusader") else 1
+            dice = run_dice(world, unit)
             chance = p_move_at_least(world, unit, dice, need, run=True)
     elif through:
         # the squad rolls before its first model moves and the roll caps every model [7th]
@@ -191,7 +191,7 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     bonus = world.hooks.move_bonus(world, mp.unit)  # (the Speed Pack)
     chance = 1.0
     if mp.run and mp.unit.run_roll is None:
-        dice = 2 if world.unit_has(mp.unit, "Crusader") else 1
+        dice = run_dice(world, mp.unit)
         details["run_dice"] = dice  # the squad's run is rolled with its first runner's move
         chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus, run=True)
     if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:

@@ -307,6 +307,16 @@ class Z40View:
             parts += [f"Player {event.player}", str(event.phase).capitalize()]
         return " \u00b7 ".join(parts)
 
+    def acting_shown(self, game: Zombie40kGame, event: Any) -> tuple[int | None, str] | None:
+        """Who acts from ``event`` on, while it plays back: (the player, "") as his phase begins, (None, "The
+        zombies") as theirs does; None for any other event. The roster's heading follows it, not the rules (a
+        newcomer read "Player 1 ... acting" through Player 2's turn, lost to close combat, and the zombies')."""
+        if not isinstance(event, ev.PhaseStarted) or event.phase == "psychic":
+            return None
+        if event.phase == "zombies":
+            return None, "The zombies"
+        return (event.player, "") if event.player else None
+
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if isinstance(event, TurnStarted) else None
 
@@ -493,7 +503,7 @@ class Z40View:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
         the ids, a button's label for its key ("Guardsman 1 selected: Move, Tape +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
-        return player_words(game, highest_first(text))
+        return player_words(game, log_words.kept_in_words(highest_first(text)))
 
     def look(self, game: Zombie40kGame, fid: str) -> Look:
         m = game.figure(fid)
@@ -778,7 +788,7 @@ class Z40View:
         if "move" in keys:
             out += _move_rings(game, unit, c, m.radius, bonus)
         if "run" in keys:
-            out.append(_run_ring(unit, c, m.radius, bonus))
+            out.append(_run_ring(movement.run_dice(game.world, unit), unit, c, m.radius, bonus))
         # in the shooting phase the ranges show even with nothing in range, until the model's shot is spent
         if "shoot" in keys or game.state.phase == Phase.SHOOTING and not shooting.shot_spent(game.world, m):
             for k in m.weapons:
@@ -1387,11 +1397,13 @@ def _move_rings(
     return out
 
 
-def _run_ring(unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
-    """The run's reach: a D6 until the squad rolls, then what it rolled (its models run no further)."""
+def _run_ring(dice: int, unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
+    """The run's reach: the squad's ``dice`` D6 (the best) until it rolls, then what it rolled (its models run no
+    further). The Orks' ring read "run D6"" while they roll 2D6 and keep the best."""
     extra = f' +{bonus:g}"' if bonus else ""
     if unit.run_roll is None:
-        return Ring(c, 6.0 + bonus + radius, "move", 'run D6"' + extra)
+        roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
+        return Ring(c, 6.0 + bonus + radius, "move", f"run {roll}{extra}")
     return Ring(c, unit.run_roll + bonus + radius, "move", f'run {unit.run_roll + bonus:g}" (rolled)')
 
 

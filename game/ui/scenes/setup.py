@@ -91,6 +91,7 @@ TAKEN_MIN_W = 440  # ... and under it, in a narrow window
 LINE_H = 24  # one line of a team's row that wraps
 TIP_W = 760  # how wide a switch's help grows before it wraps
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
+TEAM_TIP = "Scroll the choices to this player's team"
 
 
 LOAD_TEAM = "Load team..."
@@ -140,9 +141,11 @@ def refusal_kind(reason: str) -> str:
 
 
 def add_list_html(options: list[TeamOption]) -> str:
-    """The Add list's rows: each option a link with its cost; a refused one greyed, the first of each kind of
-    refusal with its reason whole under it in red, the others of that kind with the kind alone, greyed, on their
-    own row (a 40k player's list of wargear over the points read as a wall of red). The box wraps and scrolls."""
+    """The Add list's rows: each option a link with its cost; a refused one greyed, " - " and why on its row, the
+    first of each kind of refusal with its reason whole, the others of that kind with the kind alone (a 40k
+    player's list of wargear over the points read as a wall of red; a newcomer read a red "refused:" line under
+    one and a grey "- over the 75-point limit" after the next as two different things). The box wraps and
+    scrolls."""
     if not options:
         return f"<font color='{GREYED}'>Nothing to add</font>"
     rows, told = [], set()
@@ -152,14 +155,10 @@ def add_list_html(options: list[TeamOption]) -> str:
         words = html.escape(untagged(f"{o.label} ({o.cost} pts)"))
         refused = untagged(o.refused)
         kind = refusal_kind(refused) if refused else ""
-        if kind in told:
-            rows.append(f"<font color='{GREYED}'>{words} - {html.escape(kind)}</font>")
-        elif refused:
+        if refused:
+            why = kind if kind in told else refused
             told.add(kind)
-            reason = html.escape(refused)
-            rows.append(
-                f"<font color='{GREYED}'>{words}</font><br><font color='{REFUSED}'>   refused: {reason}</font>"
-            )
+            rows.append(f"<font color='{GREYED}'>{words} - {html.escape(why)}</font>")
         else:
             rows.append(f"<a href='add:{n}'>+ {words}</a>")
     return "<br>".join(rows)
@@ -240,6 +239,9 @@ class SetupScene(Scene):
         self.label_w = LABEL_W  # the label column, as wide as the longest label (set when built)
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.list_tops: dict[int, float] = {}  # a player's Add list scrolled this far (pixels) before his pick
+        self.listed: dict[int, UITextBox] = {}  # each player's Add list as last laid out
+        self.team_tops: dict[int, int] = {}  # each player's team heading, down the scrolled choices (pixels)
+        self.team_buttons: dict[int, UIButton] = {}  # "Player 2's team": scrolls the choices to it
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
         self.import_report: UIMessageWindow | None = None  # what the last import did, entry by entry
@@ -286,6 +288,7 @@ class SetupScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
+        self._keep_list_tops()
         self.actions = {}
         self.menu_tips = {}
         self.ui(
@@ -359,6 +362,7 @@ class SetupScene(Scene):
             self.legend = self.ui(
                 UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), HOUSE_SHORT, self.manager, object_id="#footnote")
             )
+        self._build_team_buttons(w, m)
         self._show_refusals()
         if self.brief_open:
             self._show_briefing(w, h)
@@ -449,6 +453,36 @@ class SetupScene(Scene):
             next(n for n in self.allowed if player_choice(n) == e.text)
         )
         return y + 70
+
+    def _build_team_buttons(self, w: int, m: int) -> None:
+        """At the top right, over the choices while they scroll and a team builder asks each player: a button a
+        player that scrolls the choices to his team (a newcomer found Player 2's team below the fold only by
+        scrolling). They stay put while the choices scroll."""
+        self.team_buttons = {}
+        players = self.setup.players
+        if self.scroll_box is None or players < 2 or not any(isinstance(f, Team) for f in self.spec.per_player):
+            return
+        font = self.manager.get_theme().get_font(["label", "#heading"])
+        room = w - 2 * m - int(font.size(self.heading(w - 2 * m))[0]) - 24  # right of the heading's words
+        wide = min(170, (room - 8 * (players - 1)) // players)
+        if wide < 80:
+            return
+        for p in range(1, players + 1):
+            words = f"Player {p}'s team" if wide >= 150 else f"Team {p}"
+            rect = pygame.Rect(w - m - (players - p + 1) * (wide + 8) + 8, m + 2, wide, 36)
+            button = self.ui(UIButton(rect, words, self.manager, tool_tip_text=TEAM_TIP))
+            self.team_buttons[p] = button
+            self.actions[button] = partial(self._show_team, p)
+
+    def _show_team(self, player: int, event: pygame.event.Event | None = None) -> None:
+        """Scroll the choices so ``player``'s team heading is at their top."""
+        box, top = self.scroll_box, self.team_tops.get(player)
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is None or bar is None or top is None or not box.scrolling_height:
+            return
+        bar.set_scroll_from_start_percentage(
+            min(max(0.0, top - 8) / box.scrolling_height, 1.0 - bar.visible_percentage)
+        )
 
     def _not_asked(self, f: Pick) -> str:
         """Why a choice is not asked now, in the choices' words: ``Not asked: no American section``."""
@@ -671,6 +705,7 @@ class SetupScene(Scene):
         """What was taken (alike ones on one row, each row with Remove) and, beside it when the window has room
         (else under it), the Add list; then the saved-team row."""
         taken: list[dict[str, Any]] = self.answers["each"][player - 1].setdefault(f.key, [])
+        self.team_tops[player] = y
         spent = sum(int(t.get("cost", 0)) for t in taken)
         self._label(f"Player {player} {f.label}: {spent} of {f.budget} points", cx, y, container, 450)
         y += 44
@@ -729,6 +764,7 @@ class SetupScene(Scene):
                 min(down / laid.layout_rect.height, 1.0 - list_bar.visible_percentage)
             )
             listed.update(0.0)
+        self.listed[player] = listed
         self.actions[listed] = lambda e: self._take(player, f, options, e.link_target, listed)
         y = max(rows_y, list_rect.bottom) + 10
         return self._build_saved_teams(f, player, taken_x, y, container)
@@ -912,6 +948,15 @@ class SetupScene(Scene):
         self.import_report = self.ui(
             UIMessageWindow(rect, text, self.manager, window_title="Import report", object_id="#import_report")
         )
+
+    def _keep_list_tops(self) -> None:
+        """Where each Add list was scrolled, kept for the list laid out again: a Remove, a name typed, any choice
+        made anywhere on the screen sent a newcomer's list back to its top (a pick keeps its own, see _take)."""
+        for player, listed in self.listed.items():
+            bar, layout = listed.scroll_bar, listed.text_box_layout
+            if player not in self.list_tops and bar is not None and layout is not None:
+                self.list_tops[player] = bar.start_percentage * layout.layout_rect.height
+        self.listed = {}
 
     def _take(
         self, player: int, f: Team, options: list[TeamOption], link: str, listed: UITextBox | None = None
