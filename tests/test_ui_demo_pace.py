@@ -89,11 +89,14 @@ def test_a_touch_while_a_squad_is_half_moved_hands_the_game_over_within_a_second
     scene = _hive_street_demo(app)  # the same showing again, touched as that way begins
     for _ in range(longest[1]):
         scene.update(1 / 30)
-    assert not scene._at_a_point() and mid_move(scene.match.game)
+    game = scene.match.game
+    assert not scene._at_a_point() and mid_move(game)
+    shown = len(game.commands)
     scene.take_over()
     frames = 0
     while app.scene is scene and frames < 30 * 60:
         scene.update(1 / 30)
         frames += 1
     assert app.scene.name == "game" and frames <= 30, f"handed over after {frames} frames"
-    assert not mid_move(app.scene.game)  # the whole squad had moved
+    assert app.scene.game is game and not game.over  # the game he touched, at his next point: not played out
+    assert not mid_move(game) and len(game.commands) - shown < 40  # the whole squad had moved, no more

@@ -391,6 +391,7 @@ class DemoScene(GameScene):
         self.played_for += dt
         if self.taking_over and self.match.playback.busy:
             self.match.skip()  # touched: the bots' moves to his point are shown at once, not in seconds each
+            return  # (and the next step asks whether that was his point: it played on to the game's end)
         if self.match.playback.busy:
             return
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
