@@ -73,6 +73,7 @@ HURRY_COMMANDS = 6  # a frame's bots' commands at most after a touch, each shown
 # the result card's last line: a touch there takes over the next game (a key sent a passer-by to the title)
 NEXT_IS_YOURS = "Next game in a moment \u2014 move the mouse or press a key to play it"
 TAKING_NEXT = "The next game is yours as soon as its table is set up\u2026"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 log = logging.getLogger(__name__)
 
@@ -91,16 +92,30 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
     'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved: ...)'
     >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
-    'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved: ...)'
+    'You have the game at Turn 2: you are Player 3; the bots play the other two players. (Autosaved: ...)'
+    >>> handed_over("Turn 2", seat=1, others=1)  # doctest: +ELLIPSIS
+    'You have the game at Turn 2: you are Player 1; the bots play the other player. (Autosaved: ...)'
     """
     if seat is not None and others:
-        yours = f"you are Player {seat}; the bots play the other {others} player{'s' if others > 1 else ''}"
+        yours = f"you are Player {seat}; the bots play {the_others(others)}"
     else:
         yours = "every side the bots played is yours now"
     return (
         f"You have the game at {where}: {yours}. (Autosaved: left {DEMO_AGAIN_SECONDS:.0f} s, the demo comes back; "
         "Resume keeps this game.)"
     )
+
+
+def the_others(n: int) -> str:
+    """The other players the bots keep, in words (a newcomer read "the other 1 player").
+
+    >>> the_others(1), the_others(3), the_others(12)
+    ('the other player', 'the other three players', 'the other 12 players')
+    """
+    if n == 1:
+        return "the other player"
+    number = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return f"the other {number} players"
 
 
 def in_words(score: str) -> str:
@@ -352,6 +367,7 @@ class DemoScene(GameScene):
         bots = {p: bot for p, bot in (deal.bots if deal is not None else {}).items() if p != seat and p in seats}
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
+        self.loop.follow_handed(lambda: session.game)  # his result goes on the night's tally once he has one
         self.app.open_session(session, bots=bots or None, notice=handed_over(where, seat, len(bots)))
         match = getattr(self.app.scene, "match", None)
         if match is not None:  # and big, where the eye is: the status line alone was missed
