@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
-from game.ui.demo_camera import CameraOperator
+from game.ui.animation import Step
+from game.ui.demo_camera import CameraOperator, action_figures
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
 from game.ui.demo_pace import pace, slot
@@ -69,6 +70,9 @@ TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
 HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
 TAKING_OVER = "Taking over: the table is yours as soon as the bots' moves under way are done…"
+# real seconds at most an action off the view waits for the camera: a shot asked for within MIN_CUT of the last
+# one waits for it, then the camera's ease
+WAIT_MOST = 3.5
 HURRY_COMMANDS = 6  # a frame's bots' commands at most after a touch, each shown at once (a frame of ~0.1 s)
 # the result card's last line: a touch there takes over the next game (a key sent a passer-by to the title)
 NEXT_IS_YOURS = "Next game in a moment \u2014 move the mouse or press a key to play it"
@@ -182,6 +186,7 @@ class DemoScene(GameScene):
         self.next_deal: Dealing | None = None  # the next game, dealt behind the result card
         self.operator: CameraOperator | None = None
         self._followed: object = None  # the playback step the camera last looked at
+        self._awaited: tuple[Step, list[tuple[float, float]]] | None = None  # an action waiting for the camera
         self._dice_shown: object = None
         self.dice_left = 0.0
         self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
@@ -406,6 +411,7 @@ class DemoScene(GameScene):
             return
         self.played_for += dt
         if self.taking_over and self.match.playback.busy:
+            self.match.playback.go_on()  # (no step waits for the camera now)
             self.match.skip()  # touched: the bots' moves to his point are shown at once, not in seconds each
         if self.match.playback.busy:
             return
@@ -499,6 +505,8 @@ class DemoScene(GameScene):
             self._followed = step
             self.operator.follow(step, self._on_table(), self._units())
             self._caption_of(step.events)
+            self._wait_for_the_camera(step)
+        self._awaited_in_sight(step)
         self.caption_left -= dt
         if self.card_left <= 0:
             self.operator.side = 0  # the card is gone: the table takes the whole view again
@@ -508,6 +516,32 @@ class DemoScene(GameScene):
         if self.match.dice is not self._dice_shown:
             self._dice_shown, self.dice_left = self.match.dice, DICE_SECONDS
         self.dice_left -= dt
+
+    def _wait_for_the_camera(self, step: Step) -> None:
+        """An action the camera does not show yet (a shot, a fight, a bite off the view) waits for it
+        (:meth:`Playback.wait <game.ui.animation.Playback.wait>`, :data:`WAIT_MOST` at most): a passer-by saw the
+        camera arrive after the shot was over, or never."""
+        where = self._on_table()
+        who = action_figures(step, where, self._units())
+        points = [where[fid] for fid in who or ()]
+        if points and not self.taking_over and self.operator is not None and not self.operator.sees(points):
+            self._awaited = (step, points)
+            self.match.playback.wait(WAIT_MOST)
+
+    def _awaited_in_sight(self, step: Step | None) -> None:
+        """The action waiting for the camera plays on once the camera shows it (or another step is on)."""
+        if self._awaited is None:
+            return
+        awaited, points = self._awaited
+        playback = self.match.playback
+        if step is not awaited or not playback.waiting or self.taking_over:
+            self._awaited = None
+            if step is not awaited or self.taking_over:
+                playback.go_on()
+            return
+        if self.operator is not None and self.operator.sees(points):
+            self._awaited = None
+            playback.go_on()
 
     def _caption_of(self, events: object) -> None:
         """An event the table alone does not explain (zombies arriving, a team back) goes up in words, in the latest
