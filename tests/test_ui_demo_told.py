@@ -40,7 +40,7 @@ def standing_on_the_board(scene: DemoScene) -> list[int]:
 def test_a_teams_count_never_drops_before_the_board_shows_its_models_fall(app: App) -> None:
     scene = on_table(app, DemoLoop(DemoDirector([HIVE_STREET], seed=2)))
     ahead = 0  # frames where the rules had models down the board still showed standing
-    for _ in range(4000):
+    for _ in range(6000):  # (some 3800 frames before actions off the view waited for the camera; 4100 after)
         scene.update(FRAME)
         told = [int(n) for n in re.findall(r"(\d+) standing", scene.scoreboard())]
         board = standing_on_the_board(scene)
