@@ -384,9 +384,18 @@ class DemoScene(GameScene):
         self._take_stock()
         if self.app.scene is self:
             self._play(dt)
+            self._in_step()
         self._film(dt)
         self.banner_glide.update(dt)
         self.hint_glide.update(dt)
+
+    def _in_step(self) -> None:
+        """The top bar names what the table, the notice and the latest line show this frame: a command just shown
+        (:meth:`_play`) began its first step after the game's update had read the top bar, which said the last
+        phase for a frame beside the new phase's notice and log line."""
+        if self.match.version != self._seen_version:
+            self._seen_version = self.match.version
+            self._refresh()
 
     def _play(self, dt: float) -> None:
         """The bots' next command once the last one has been shown; the result, then the next game. Touched,
