@@ -192,6 +192,7 @@ class DemoScene(GameScene):
         self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
         self.card_rect = pygame.Rect(0, 0, 0, 0)  # where the title card was drawn last
         self._card_panel: tuple[tuple, pygame.Surface] | None = None  # the card's panel, for its lines and view
+        self.card_lines: list[pygame.Rect] = []  # where the title card's lines were drawn (on the screen)
         assert loop.current is not None
         deal = self.deal = loop.current  # this scene's game (the loop deals the next one behind the result)
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
@@ -284,8 +285,9 @@ class DemoScene(GameScene):
         rules = self.rules.name if self.rules is not None else ""
         lines = [
             (f"DEAD GROUND  \u00b7  DEMO  \u00b7  game {self.loop.games_started} tonight", 26, HINT),
-            (rules, 34, TEXT),
             (self.title(), 72, GOLD),
+            (rules, 34, TEXT),
+            ("", 20, TEXT),
             (deal.forces() if deal is not None else "", 30, TEXT),
             (self.objective(), 28, TEXT),
             ("", 20, TEXT),
@@ -711,8 +713,9 @@ class DemoScene(GameScene):
         vx, vy, vw, vh = self.view.camera.viewport
         band = notice_band(self.view.camera.viewport)
         top = self._foot().top - MARGIN
-        panel = _fit(self.card_panel(card), round(vw * CARD_WIDTH), top - band.bottom - MARGIN)
+        panel = self.card_panel(card, (round(vw * CARD_WIDTH), top - band.bottom - MARGIN))
         self.card_rect = panel.get_rect(bottomright=(vx + vw - MARGIN, top))
+        self.card_lines = [r.move(self.card_rect.topleft) for r in self.card_lines]
         self._card_panel = (key, panel)
         first = self.operator.side == 0 and self._followed is None
         self.operator.side = panel.get_width() + 2 * MARGIN
@@ -733,26 +736,51 @@ class DemoScene(GameScene):
         height = self.app.screen.get_height()
         return max(print_size(height, 0.036), round(size * height / CARD_BASE))
 
-    def card_panel(self, card: list[tuple[str, int, tuple[int, int, int]]]) -> pygame.Surface:
-        """The card's lines centred on a dark framed panel, in :data:`CARD_PRINT` of their size, at most
-        :data:`CARD_WIDTH` of the view wide (a long line wrapped at words)."""
+    def card_panel(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], room: tuple[int, int]
+    ) -> pygame.Surface:
+        """The card's lines centred on a dark framed panel that fills ``room`` (the view's right, from the notices'
+        band to the board: a card at its foot left the half above it empty), in the largest print that fits
+        (:data:`CARD_PRINT` of their size at the least), a long line wrapped at words; an empty line is a gap, and
+        the gaps share the height left (the game, then its sides and objective, then how to take over)."""
         assert self.view is not None
-        room = round(self.view.camera.viewport[2] * CARD_WIDTH) - 32
-        texts = self.view.texts
-        rows = []
-        for words, n, colour in card:
-            size = self.card_print(n * CARD_PRINT)
-            rows += [texts.render(line, size, colour) for line in wrap(words, texts.font(size), room) or [""]]
-        rows = [_fit(r, room, r.get_height()) for r in rows]
-        w, h = max(r.get_width() for r in rows) + 32, sum(r.get_height() + 4 for r in rows) + 20
+        w, h = max(80, room[0]), max(60, room[1])
+        blocks: list[list[pygame.Surface]] = [[]]
+        for scale in (2.0, 1.8, 1.6, 1.4, 1.25, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            blocks = self._card_blocks(card, w - 32, CARD_PRINT * scale)
+            rows = [r for block in blocks for r in block]
+            if sum(r.get_height() + 4 for r in rows) + 20 + 24 * (len(blocks) - 1) <= h and scale <= 1.6:
+                break
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (12, 13, 10, 225), panel.get_rect(), border_radius=10)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=10)
-        y = 10
-        for row in rows:
-            panel.blit(row, row.get_rect(midtop=(w // 2, y)))
-            y += row.get_height() + 4
+        used = sum(r.get_height() + 4 for block in blocks for r in block)
+        gap = max(0, (h - 20 - used) // max(1, len(blocks) + 1))  # as much above and below as between
+        self.card_lines = []
+        y = 10 + gap
+        for block in blocks:
+            for row in block:
+                self.card_lines.append(panel.blit(row, row.get_rect(midtop=(w // 2, y))))
+                y += row.get_height() + 4
+            y += gap
         return panel
+
+    def _card_blocks(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], room: int, scale: float
+    ) -> list[list[pygame.Surface]]:
+        """The card's rows in ``scale`` of their print, wrapped at words to ``room`` pixels, in blocks parted by
+        the card's empty lines."""
+        assert self.view is not None
+        texts = self.view.texts
+        blocks: list[list[pygame.Surface]] = [[]]
+        for words, n, colour in card:
+            if not words:
+                blocks.append([])
+                continue
+            size = self.card_print(n * scale)
+            rows = [texts.render(line, size, colour) for line in wrap(words, texts.font(size), room) or [""]]
+            blocks[-1] += [_fit(r, room, r.get_height()) for r in rows]
+        return [b for b in blocks if b]
 
     def _draw_card(
         self, surface: pygame.Surface, card: list[tuple[str, int, tuple[int, int, int]]], shade: int = 215
