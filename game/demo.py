@@ -303,8 +303,11 @@ class DemoLoop:
         self.errors: list[str] = []
         self._pause = 0
         self._still = 0  # bot commands in a row that changed nothing
+        # games handed to a player: (scenario title, his game as he has it now), counted once he has finished
+        self.handed: list[tuple[str, Callable[[], Game]]] = []
 
     def start_next(self) -> list[Event]:
+        self.count_handed()  # (the demo is back: a game a player took over and finished is the night's too)
         self.current = self.director.next_game()
         self.game = self.current.new_game()
         self.games_started += 1
@@ -372,9 +375,32 @@ class DemoLoop:
         dealing. Returns (None, None) if the game just ended: then the title screen is the place."""
         game, current = self.game, self.current
         self.game, self.current = None, None
-        if game is None or game.over:
+        if game is None or game.over or current is None:
             return None, None
+        self.handed.append((current.scenario.title, lambda: game))
         return game, current
+
+    def follow_handed(self, now: Callable[[], Game]) -> None:
+        """The game last handed over is, from now on, what ``now`` returns (the player's session: an undo or a
+        load puts another game object in his hands)."""
+        if self.handed:
+            self.handed[-1] = (self.handed[-1][0], now)
+
+    def count_handed(self) -> None:
+        """The games players took over and have finished go on the night's tally (a club night's passer-by who
+        took a game over and won it was not on the score when the demo came back).
+
+        >>> loop = DemoLoop(DemoDirector(["maps/last_evac.tmx"], seed=12)); _ = loop.tick()
+        >>> game, _ = loop.hand_over()
+        >>> loop.count_handed(); loop.games_finished, len(loop.handed)  # his game goes on: not yet
+        (0, 1)
+        """
+        for title, now in list(self.handed):
+            game = now()
+            if game.over:
+                self.handed.remove((title, now))
+                self.games_finished += 1
+                self.tally.add(title, side_of(game))
 
 
 def mid_move(game: Game) -> bool:

@@ -12,7 +12,7 @@ from ui_driver import click
 
 from game.demo import DemoDirector, DemoLoop, mid_move
 from game.ui.app import App
-from game.ui.scenes.demo import TAKING_OVER, DemoScene
+from game.ui.scenes.demo import NUMBER_WORDS, TAKING_OVER, DemoScene
 from game.ui.scenes.demo_dealing import SETTING_UP
 
 FPS = 60
@@ -150,8 +150,9 @@ def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: 
     assert seat not in play.match.controller.bots
     others = set(game.state.players) - {seat}
     assert set(play.match.controller.bots) == others
-    if others:
-        assert f"you are Player {seat}; the bots play the other {len(others)} player" in play.match.status
+    if others:  # in words: "the other player", "the other three players" (a newcomer read "the other 1 player")
+        told = "the other player" if len(others) == 1 else f"the other {NUMBER_WORDS[len(others)]} players"
+        assert f"you are Player {seat}; the bots play {told}." in play.match.status
 
 
 def test_the_next_game_dealt_behind_the_result_card_is_never_played_in_the_last_games_view(app: App) -> None:

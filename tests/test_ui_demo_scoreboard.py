@@ -29,7 +29,7 @@ def four_teams(app: App) -> DemoScene:
 
 def test_four_teams_are_named_by_their_forces_with_big_numbers(app: App) -> None:
     scene = four_teams(app)
-    teams = sides(scene.match.game)
+    teams = [side for side in sides(scene.match.game) if side.player]  # (and the zombies: see below)
     assert len(teams) == 4 and not [s.name for s in teams if s.name.startswith("Player")]
     assert "Player 1:" not in scene.scoreboard()  # the words too name the forces
     raw, shown = scene.score_plate(), scene._score_plate()
@@ -37,3 +37,30 @@ def test_four_teams_are_named_by_their_forces_with_big_numbers(app: App) -> None
     number = round(scene.board.words * NUMBER_SCALE) * scale
     # (the four counts on one line of board print, shrunk to fit, stood some 2 % of the window's height)
     assert number >= 0.05 * 900, (number, raw.get_size(), shown.get_size())
+
+
+def test_a_zombie_40000_scoreboard_counts_the_zombies_too(app: App) -> None:
+    """The organiser's 6.5/10: Zombie 40,000's scoreboard named the teams alone, where Outbreak's and
+    Zombiekrieg's show both sides. Two teams on Hive Street: the zombies standing are on the board too, counted as
+    the table shows them."""
+    loop = DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=3))
+    loop.tick()
+    while len(loop.current.options.get("teams", ())) != 2:
+        loop.start_next()
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    scene.card_left = 0.0
+    for _ in range(200):
+        scene.update(1 / 30)
+    while scene.match.playback.busy:
+        scene.update(1 / 30)
+    zombies = [s for s in scene.told.sides() if not s.player]
+    looks, game = scene.match.looks, scene.match.game
+    shown = sum(
+        1
+        for f in game.figures
+        if f.side != "players" and f.id in looks and looks[f.id].state not in ("dead", "exited", "embarked")
+    )
+    assert [s.name for s in zombies] == ["Zombies"] and zombies[0].standing == shown, (zombies, shown)
+    assert f"Zombies: {shown} standing" in scene.scoreboard(), scene.scoreboard()

@@ -36,6 +36,9 @@ CLOSE_SPAN = 18.0  # inches: the least stretch of table shown round an action
 MOST_ZOOM = 3.0  # times the fit scale: close enough to read, far enough to see who is round about
 MOVE_HOLD = 1.5  # the camera stays on a move (a horde's too) this long after it began, then frames the figures
 KEEP_ZOOM = 1.6  # a run of shots keeps its zoom while the action fits it, unless it could come this much closer
+# a move keeps the run's zoom while it fits, however much closer it could come: the camera pans with the moves
+# and zooms for the actions (a shot's wide frame and a move's close one, in turn, zoomed in and out all game)
+MOVE_KEEP_ZOOM = 100.0
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,16 @@ class CameraOperator:
                 self.target = held
         return self.shows(points, 0.0)
 
+    def sees(self, points: Sequence[Point], edge: float = 0.0) -> bool:
+        """Whether the camera, where it is now (not where it is going), shows ``points`` above the covered foot
+        and left of the covered side (``edge``: a share of that clear view kept free at its edges)."""
+        cam = self.camera
+        _, _, w, h = cam.viewport
+        x0, y0 = cam.offset
+        x1, y1 = x0 + (w - self.side) / cam.ppi, y0 + (h - self.foot) / cam.ppi
+        mx, my = (x1 - x0) * edge, (y1 - y0) * edge
+        return all(x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my for x, y in points)
+
     def shows(self, points: Sequence[Point], edge: float = IN_VIEW) -> bool:
         """Whether the shot the camera is taking shows ``points`` clear of the view's edges (``edge``: a share of
         the view), the foot and the side."""
@@ -181,7 +194,7 @@ class CameraOperator:
         mx, my = (x1 - x0) * edge, (y1 - y0) * edge
         return all(x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my for x, y in points)
 
-    def framing(self, points: Sequence[Point]) -> Focus:
+    def framing(self, points: Sequence[Point], keep: float = KEEP_ZOOM) -> Focus:
         """The closest view (no closer than :data:`MOST_ZOOM` times the fit) that shows ``points`` with some
         table round them, above the covered foot and left of the covered side."""
         fit = self.whole_table()
@@ -195,7 +208,7 @@ class CameraOperator:
         whole.fit(self.table_size)
         ppi = min(w / span_w, clear / span_h, whole.ppi * MOST_ZOOM)
         ppi = max(ppi, fit.ppi)
-        if self.zoom is not None and max(fit.ppi, ppi / KEEP_ZOOM) <= self.zoom <= ppi:
+        if self.zoom is not None and max(fit.ppi, ppi / keep) <= self.zoom <= ppi:
             ppi = self.zoom  # the run's zoom shows them too: the view pans, no zoom in and out on every shot
         centre = ((min(xs) + max(xs)) / 2 + self.side / 2 / ppi, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
         return Focus(self._inside(centre, ppi), ppi)
@@ -218,7 +231,7 @@ class CameraOperator:
         self.standing, self.wide = dict(positions), False
         way = [p for path, _ in step.glides.values() for p in path]
         if way and step.tracer is None:
-            self._aim(self.framing(way), way, action=False)
+            self._aim(self.framing(way, MOVE_KEEP_ZOOM), way, action=False)
             self.hold, self.on_action = max(self.hold, MOVE_HOLD), False
             return
         who = action_figures(step, positions, units)

@@ -249,7 +249,9 @@ def outcome(game: Zombie40kGame) -> Outcome:
         score=f"Turn {s.turn}: "
         + " - ".join(
             f"Player {p} {n} up" + (f" ({a} aboard)" if a else "") for p, n, a in zip(s.players, survivors, aboard)
-        ),
+        )
+        # the zombies' count too, as the other rule sets' scores (the demo's scoreboard showed the teams alone)
+        + f" - Zombies {sum(len(w.alive(u)) for u in s.zombie_units())} up",
         lead="" if winner else lead_words(game),
         names={f"Player {p}": s.squad_of(p).name for p in s.players},
     )

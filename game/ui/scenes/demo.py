@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
-from game.ui.demo_camera import CameraOperator
+from game.ui.animation import Step
+from game.ui.demo_camera import CameraOperator, action_figures
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
 from game.ui.demo_pace import pace, slot
@@ -69,10 +70,14 @@ TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
 HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
 TAKING_OVER = "Taking over: the table is yours as soon as the bots' moves under way are done…"
+# real seconds at most an action off the view waits for the camera: a shot asked for within MIN_CUT of the last
+# one waits for it, then the camera's ease
+WAIT_MOST = 3.5
 HURRY_COMMANDS = 6  # a frame's bots' commands at most after a touch, each shown at once (a frame of ~0.1 s)
 # the result card's last line: a touch there takes over the next game (a key sent a passer-by to the title)
 NEXT_IS_YOURS = "Next game in a moment \u2014 move the mouse or press a key to play it"
 TAKING_NEXT = "The next game is yours as soon as its table is set up\u2026"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 log = logging.getLogger(__name__)
 
@@ -91,16 +96,30 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
     'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved: ...)'
     >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
-    'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved: ...)'
+    'You have the game at Turn 2: you are Player 3; the bots play the other two players. (Autosaved: ...)'
+    >>> handed_over("Turn 2", seat=1, others=1)  # doctest: +ELLIPSIS
+    'You have the game at Turn 2: you are Player 1; the bots play the other player. (Autosaved: ...)'
     """
     if seat is not None and others:
-        yours = f"you are Player {seat}; the bots play the other {others} player{'s' if others > 1 else ''}"
+        yours = f"you are Player {seat}; the bots play {the_others(others)}"
     else:
         yours = "every side the bots played is yours now"
     return (
         f"You have the game at {where}: {yours}. (Autosaved: left {DEMO_AGAIN_SECONDS:.0f} s, the demo comes back; "
         "Resume keeps this game.)"
     )
+
+
+def the_others(n: int) -> str:
+    """The other players the bots keep, in words (a newcomer read "the other 1 player").
+
+    >>> the_others(1), the_others(3), the_others(12)
+    ('the other player', 'the other three players', 'the other 12 players')
+    """
+    if n == 1:
+        return "the other player"
+    number = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return f"the other {number} players"
 
 
 def in_words(score: str) -> str:
@@ -167,11 +186,13 @@ class DemoScene(GameScene):
         self.next_deal: Dealing | None = None  # the next game, dealt behind the result card
         self.operator: CameraOperator | None = None
         self._followed: object = None  # the playback step the camera last looked at
+        self._awaited: tuple[Step, list[tuple[float, float]]] | None = None  # an action waiting for the camera
         self._dice_shown: object = None
         self.dice_left = 0.0
         self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
         self.card_rect = pygame.Rect(0, 0, 0, 0)  # where the title card was drawn last
         self._card_panel: tuple[tuple, pygame.Surface] | None = None  # the card's panel, for its lines and view
+        self.card_lines: list[pygame.Rect] = []  # where the title card's lines were drawn (on the screen)
         assert loop.current is not None
         deal = self.deal = loop.current  # this scene's game (the loop deals the next one behind the result)
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
@@ -264,8 +285,9 @@ class DemoScene(GameScene):
         rules = self.rules.name if self.rules is not None else ""
         lines = [
             (f"DEAD GROUND  \u00b7  DEMO  \u00b7  game {self.loop.games_started} tonight", 26, HINT),
-            (rules, 34, TEXT),
             (self.title(), 72, GOLD),
+            (rules, 34, TEXT),
+            ("", 20, TEXT),
             (deal.forces() if deal is not None else "", 30, TEXT),
             (self.objective(), 28, TEXT),
             ("", 20, TEXT),
@@ -352,6 +374,7 @@ class DemoScene(GameScene):
         bots = {p: bot for p, bot in (deal.bots if deal is not None else {}).items() if p != seat and p in seats}
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
+        self.loop.follow_handed(lambda: session.game)  # his result goes on the night's tally once he has one
         self.app.open_session(session, bots=bots or None, notice=handed_over(where, seat, len(bots)))
         match = getattr(self.app.scene, "match", None)
         if match is not None:  # and big, where the eye is: the status line alone was missed
@@ -363,9 +386,18 @@ class DemoScene(GameScene):
         self._take_stock()
         if self.app.scene is self:
             self._play(dt)
+            self._in_step()
         self._film(dt)
         self.banner_glide.update(dt)
         self.hint_glide.update(dt)
+
+    def _in_step(self) -> None:
+        """The top bar names what the table, the notice and the latest line show this frame: a command just shown
+        (:meth:`_play`) began its first step after the game's update had read the top bar, which said the last
+        phase for a frame beside the new phase's notice and log line."""
+        if self.match.version != self._seen_version:
+            self._seen_version = self.match.version
+            self._refresh()
 
     def _play(self, dt: float) -> None:
         """The bots' next command once the last one has been shown; the result, then the next game. Touched,
@@ -390,6 +422,7 @@ class DemoScene(GameScene):
             return
         self.played_for += dt
         if self.taking_over and self.match.playback.busy:
+            self.match.playback.go_on()  # (no step waits for the camera now)
             self.match.skip()  # touched: the bots' moves to his point are shown at once, not in seconds each
             return  # (and the next step asks whether that was his point: it played on to the game's end)
         if self.match.playback.busy:
@@ -484,6 +517,8 @@ class DemoScene(GameScene):
             self._followed = step
             self.operator.follow(step, self._on_table(), self._units())
             self._caption_of(step.events)
+            self._wait_for_the_camera(step)
+        self._awaited_in_sight(step)
         self.caption_left -= dt
         if self.card_left <= 0:
             self.operator.side = 0  # the card is gone: the table takes the whole view again
@@ -493,6 +528,32 @@ class DemoScene(GameScene):
         if self.match.dice is not self._dice_shown:
             self._dice_shown, self.dice_left = self.match.dice, DICE_SECONDS
         self.dice_left -= dt
+
+    def _wait_for_the_camera(self, step: Step) -> None:
+        """An action the camera does not show yet (a shot, a fight, a bite off the view) waits for it
+        (:meth:`Playback.wait <game.ui.animation.Playback.wait>`, :data:`WAIT_MOST` at most): a passer-by saw the
+        camera arrive after the shot was over, or never."""
+        where = self._on_table()
+        who = action_figures(step, where, self._units())
+        points = [where[fid] for fid in who or ()]
+        if points and not self.taking_over and self.operator is not None and not self.operator.sees(points):
+            self._awaited = (step, points)
+            self.match.playback.wait(WAIT_MOST)
+
+    def _awaited_in_sight(self, step: Step | None) -> None:
+        """The action waiting for the camera plays on once the camera shows it (or another step is on)."""
+        if self._awaited is None:
+            return
+        awaited, points = self._awaited
+        playback = self.match.playback
+        if step is not awaited or not playback.waiting or self.taking_over:
+            self._awaited = None
+            if step is not awaited or self.taking_over:
+                playback.go_on()
+            return
+        if self.operator is not None and self.operator.sees(points):
+            self._awaited = None
+            playback.go_on()
 
     def _caption_of(self, events: object) -> None:
         """An event the table alone does not explain (zombies arriving, a team back) goes up in words, in the latest
@@ -653,8 +714,9 @@ class DemoScene(GameScene):
         vx, vy, vw, vh = self.view.camera.viewport
         band = notice_band(self.view.camera.viewport)
         top = self._foot().top - MARGIN
-        panel = _fit(self.card_panel(card), round(vw * CARD_WIDTH), top - band.bottom - MARGIN)
+        panel = self.card_panel(card, (round(vw * CARD_WIDTH), top - band.bottom - MARGIN))
         self.card_rect = panel.get_rect(bottomright=(vx + vw - MARGIN, top))
+        self.card_lines = [r.move(self.card_rect.topleft) for r in self.card_lines]
         self._card_panel = (key, panel)
         first = self.operator.side == 0 and self._followed is None
         self.operator.side = panel.get_width() + 2 * MARGIN
@@ -675,26 +737,51 @@ class DemoScene(GameScene):
         height = self.app.screen.get_height()
         return max(print_size(height, 0.036), round(size * height / CARD_BASE))
 
-    def card_panel(self, card: list[tuple[str, int, tuple[int, int, int]]]) -> pygame.Surface:
-        """The card's lines centred on a dark framed panel, in :data:`CARD_PRINT` of their size, at most
-        :data:`CARD_WIDTH` of the view wide (a long line wrapped at words)."""
+    def card_panel(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], room: tuple[int, int]
+    ) -> pygame.Surface:
+        """The card's lines centred on a dark framed panel that fills ``room`` (the view's right, from the notices'
+        band to the board: a card at its foot left the half above it empty), in the largest print that fits
+        (:data:`CARD_PRINT` of their size at the least), a long line wrapped at words; an empty line is a gap, and
+        the gaps share the height left (the game, then its sides and objective, then how to take over)."""
         assert self.view is not None
-        room = round(self.view.camera.viewport[2] * CARD_WIDTH) - 32
-        texts = self.view.texts
-        rows = []
-        for words, n, colour in card:
-            size = self.card_print(n * CARD_PRINT)
-            rows += [texts.render(line, size, colour) for line in wrap(words, texts.font(size), room) or [""]]
-        rows = [_fit(r, room, r.get_height()) for r in rows]
-        w, h = max(r.get_width() for r in rows) + 32, sum(r.get_height() + 4 for r in rows) + 20
+        w, h = max(80, room[0]), max(60, room[1])
+        blocks: list[list[pygame.Surface]] = [[]]
+        for scale in (2.0, 1.8, 1.6, 1.4, 1.25, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            blocks = self._card_blocks(card, w - 32, CARD_PRINT * scale)
+            rows = [r for block in blocks for r in block]
+            if sum(r.get_height() + 4 for r in rows) + 20 + 24 * (len(blocks) - 1) <= h and scale <= 1.6:
+                break
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (12, 13, 10, 225), panel.get_rect(), border_radius=10)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=10)
-        y = 10
-        for row in rows:
-            panel.blit(row, row.get_rect(midtop=(w // 2, y)))
-            y += row.get_height() + 4
+        used = sum(r.get_height() + 4 for block in blocks for r in block)
+        gap = max(0, (h - 20 - used) // max(1, len(blocks) + 1))  # as much above and below as between
+        self.card_lines = []
+        y = 10 + gap
+        for block in blocks:
+            for row in block:
+                self.card_lines.append(panel.blit(row, row.get_rect(midtop=(w // 2, y))))
+                y += row.get_height() + 4
+            y += gap
         return panel
+
+    def _card_blocks(
+        self, card: list[tuple[str, int, tuple[int, int, int]]], room: int, scale: float
+    ) -> list[list[pygame.Surface]]:
+        """The card's rows in ``scale`` of their print, wrapped at words to ``room`` pixels, in blocks parted by
+        the card's empty lines."""
+        assert self.view is not None
+        texts = self.view.texts
+        blocks: list[list[pygame.Surface]] = [[]]
+        for words, n, colour in card:
+            if not words:
+                blocks.append([])
+                continue
+            size = self.card_print(n * scale)
+            rows = [texts.render(line, size, colour) for line in wrap(words, texts.font(size), room) or [""]]
+            blocks[-1] += [_fit(r, room, r.get_height()) for r in rows]
+        return [b for b in blocks if b]
 
     def _draw_card(
         self, surface: pygame.Surface, card: list[tuple[str, int, tuple[int, int, int]]], shade: int = 215

@@ -415,9 +415,10 @@ class ReportPanel:
         # the numbers start after the longest name shown (so "Player 1: Guardian Defenders" is not written
         # over), and never so far that they leave the column
         widest = max(charts.font(sfs).size(s.name + " *")[0] for s in shown) + sfs
-        name_w = min(
-            max(round(sfs * 8.2) - round(sfs * 1.2), widest), cell_w - round(sfs * (6.5 if note else 4.5))
-        )
+        # a row in columns, its numbers and change too, ends a gap before the next column (a row of a long name ran
+        # into the next column's names): the name is cut with an ellipsis instead
+        room = cell_w - round(sfs * 6.5) if note else cell_w - _tail_w(sfs) - sfs
+        name_w = min(max(round(sfs * 8.2) - round(sfs * 1.2), widest), room)
         if note:  # one column: a mark too long for the room left wraps under its row, the rows below move down
             for s in shown:
                 _roll_row(pic, s, (area.x, y), sfs, note, r.roll_mark, name_w, area.right)
@@ -620,6 +621,11 @@ def _columns(x: int, fs: int, name_w: int) -> tuple[int, int, int, int, int]:
     arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
     end_r = arrow_r + round(fs * 1.7)
     return start_r, arrow_l, arrow_r, end_r, end_r + round(fs * 0.5)
+
+
+def _tail_w(fs: int) -> int:
+    """A roll row's width after its name: the numbers, the arrow and the widest change ("+12")."""
+    return _columns(0, fs, 0)[4] + charts.font(fs, True).size("+88")[0]
 
 
 def _mark_x(s: RollRow, x: int, fs: int, name_w: int) -> int:

@@ -1,0 +1,89 @@
+"""The game a passer-by takes over (the club organiser's 6.5/10: "the other 1 player"; a game he took over and won
+was not on the night's score when the demo came back). Through the real demo scene, app and game scene, headless."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.assets import assets_dir
+from game.demo import DemoDirector, DemoLoop
+from game.ui.app import App
+from game.ui.navigator import DEMO_AGAIN_SECONDS
+from game.ui.scenes.demo import DemoScene
+
+LAST_EVAC = str(assets_dir("maps") / "last_evac.tmx")
+HIVE_STREET = str(assets_dir("maps") / "hive_street.tmx")
+
+
+@pytest.fixture
+def app(app: App) -> App:
+    app.settings.animation_speed = 4.0
+    return app
+
+
+def touch(app: App, scene: DemoScene, frames: int = 600) -> None:
+    """A key pressed; the frames until the game is his."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    for _ in range(frames):
+        app.run_frames(1)
+        if app.scene is not scene:
+            return
+    raise AssertionError("the game was never handed over")
+
+
+def test_a_two_team_game_handed_over_says_the_other_player(app: App) -> None:
+    """Two teams: the bots keep "the other player" (it read "the other 1 player")."""
+    loop = DemoLoop(DemoDirector([HIVE_STREET], seed=3))
+    loop.tick()
+    while len(loop.current.options.get("teams", ())) != 2:
+        loop.start_next()
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    scene.card_left = 0.0
+    game = scene.match.game
+    touch(app, scene)
+    play = app.scene
+    assert play.name == "game" and play.game is game
+    assert "the bots play the other player." in play.match.status, play.match.status
+
+
+def test_a_game_taken_over_and_won_goes_on_the_nights_tally(app: App) -> None:
+    """A passer-by takes a game over near its end and plays it out (here the bots play his seat for him); when
+    the demo comes back, the night's score counts it, as it counts the bots' games."""
+    first = DemoLoop(DemoDirector([LAST_EVAC], seed=12))
+    first.tick()
+    while not first.game.over:
+        first.tick()
+    loop = DemoLoop(DemoDirector([LAST_EVAC], seed=12))
+    loop.tick()
+    for _ in range(len(first.game.commands) - 20):
+        loop.tick()
+    bots = dict(loop.current.bots)
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    scene.card_left = 0.0
+    game = scene.match.game
+    touch(app, scene)
+    play = app.scene
+    assert play.name == "game" and play.game is game and not game.over
+    assert loop.tally.wins == {}
+    seat = play.match.view.acting_player(game)
+    play.match.hand_to_bots(bots[seat], [seat])  # (his moves: the bots' own, to the game's end)
+    deadline = time.monotonic() + 240
+    while not play.game.over and time.monotonic() < deadline:
+        app.run_frames(1)
+    assert play.game.over
+    won = scene.match.view.result(play.game)[0]
+    app.run_frames(5)
+    app.quiet_for = DEMO_AGAIN_SECONDS  # nobody touched the screen a while: the demo comes back
+    while (app.scene.name != "demo") and time.monotonic() < deadline:
+        app.run_frames(1)
+    demo = app.scene
+    assert demo.name == "demo" and demo.loop is loop, won
+    assert sum(loop.tally.wins.values()) == 1 and loop.games_finished == 1, loop.tally
+    assert loop.tally.line() in demo.scoreboard()
