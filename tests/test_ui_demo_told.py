@@ -92,3 +92,5 @@ def test_the_win_and_the_tally_wait_for_the_last_command_to_be_shown(app: App) -
     scene.update(FRAME)
     assert "The survivors win!" in scene.scoreboard() and tally not in scene.scoreboard()
     assert scene.result_left is not None
+    said = scene.match.status  # the result in the view's words, said once ("Game over: Game over: ..." read twice)
+    assert said.startswith("Game over: ") and said.count("Game over") == 1, said

@@ -466,7 +466,7 @@ class DemoScene(GameScene):
                 self.match.say(f"Time: {said}. {loop.tally.line()}")
             else:
                 self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
-                self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
+                self.match.say(f"{self.match.view.result(game)[0]} {loop.tally.line()}")  # ("Game over: ...")
             if not last:
                 self.next_deal = Dealing(lambda: loop)
             return
