@@ -7,6 +7,7 @@ import time
 
 import pygame
 import pytest
+from ui_driver import demo_dealt, demo_on_table
 
 from game.assets import assets_dir
 from game.demo import DemoDirector, DemoLoop
@@ -36,14 +37,7 @@ def touch(app: App, scene: DemoScene, frames: int = 600) -> None:
 
 def test_a_two_team_game_handed_over_says_the_other_player(app: App) -> None:
     """Two teams: the bots keep "the other player" (it read "the other 1 player")."""
-    loop = DemoLoop(DemoDirector([HIVE_STREET], seed=3))
-    loop.tick()
-    while len(loop.current.options.get("teams", ())) != 2:
-        loop.start_next()
-    scene = DemoScene(app, loop)
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
+    scene = demo_on_table(app, demo_dealt([HIVE_STREET], 3, lambda teams: teams == 2))
     game = scene.match.game
     touch(app, scene)
     play = app.scene
@@ -63,10 +57,7 @@ def test_a_game_taken_over_and_won_goes_on_the_nights_tally(app: App) -> None:
     for _ in range(len(first.game.commands) - 20):
         loop.tick()
     bots = dict(loop.current.bots)
-    scene = DemoScene(app, loop)
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
+    scene = demo_on_table(app, loop)
     game = scene.match.game
     touch(app, scene)
     play = app.scene

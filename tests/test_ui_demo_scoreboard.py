@@ -5,8 +5,9 @@ shrunk to fit one long line. Through the real demo scene headless."""
 from __future__ import annotations
 
 import pygame
+from ui_driver import demo_dealt, demo_on_table
 
-from game.demo import DemoDirector, DemoLoop, sides
+from game.demo import sides
 from game.ui.app import App
 from game.ui.demo_scoreboard import NUMBER_SCALE
 from game.ui.scenes.demo import DemoScene
@@ -16,15 +17,7 @@ def four_teams(app: App) -> DemoScene:
     size = (1600, 900)
     app.display = pygame.display.set_mode(size, pygame.RESIZABLE)
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    loop = DemoLoop(DemoDirector(["maps/manufactorum_ferrum.tmx"], seed=7))
-    loop.tick()
-    while len(loop.current.options.get("teams", ())) < 4:
-        loop.start_next()
-    scene = DemoScene(app, loop)
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
-    return scene
+    return demo_on_table(app, demo_dealt(["maps/manufactorum_ferrum.tmx"], 7, lambda teams: teams >= 4))
 
 
 def test_four_teams_are_named_by_their_forces_with_big_numbers(app: App) -> None:
@@ -43,14 +36,7 @@ def test_a_zombie_40000_scoreboard_counts_the_zombies_too(app: App) -> None:
     """The organiser's 6.5/10: Zombie 40,000's scoreboard named the teams alone, where Outbreak's and
     Zombiekrieg's show both sides. Two teams on Hive Street: the zombies standing are on the board too, counted as
     the table shows them."""
-    loop = DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=3))
-    loop.tick()
-    while len(loop.current.options.get("teams", ())) != 2:
-        loop.start_next()
-    scene = DemoScene(app, loop)
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
+    scene = demo_on_table(app, demo_dealt(["maps/hive_street.tmx"], 3, lambda teams: teams == 2))
     for _ in range(200):
         scene.update(1 / 30)
     while scene.match.playback.busy:

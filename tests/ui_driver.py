@@ -47,7 +47,7 @@ import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -332,3 +332,26 @@ def screenshot(script: str, display: str, tmp_path: Path, name: str) -> tuple[su
         timeout=120,
     )
     return result, shot
+
+
+def demo_dealt(maps: list[str], seed: int, teams: Callable[[int], bool] = lambda n: True):
+    """A demo loop on ``maps`` whose first game is the first it deals with a number of teams ``teams`` accepts
+    (a Zombie 40,000 table deals two, three or four): ``demo_dealt([HIVE], 3, lambda n: n == 2)``."""
+    from game.demo import DemoDirector, DemoLoop
+
+    loop = DemoLoop(DemoDirector(maps, seed=seed))
+    loop.tick()
+    while not teams(len(loop.current.options.get("teams", ()))):
+        loop.start_next()
+    return loop
+
+
+def demo_on_table(app: App, loop):  # noqa: ANN001, ANN201  (a DemoLoop; its DemoScene)
+    """``loop``'s game on the demo's screen, its title card already gone (the bots play at the next update)."""
+    from game.ui.scenes.demo import DemoScene
+
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    scene.card_left = 0.0
+    return scene
