@@ -65,7 +65,7 @@ def warm_up(done: Callable[[], None] = lambda: None) -> None:
     done()
     table.lines_of_sight(lines)
     # the same loop again with its arrays laid out as "who sees" and a path's clutter lay them out: numba
-    # compiles a loop once for each layout (a first Zombiekrieg zombie turn compiled this one for 10 s)
+    # compiles a loop once for each layout (a first zombie turn compiled this one for 10 s after an install)
     table.seen_from_any([a for a, _ in lines], [b for _, b in lines])
     table.paths_in_clutter([[a, b] for a, b in lines])
     done()
