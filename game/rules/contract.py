@@ -398,6 +398,9 @@ class ActionKind:
     hint: str  # the button's tooltip when it is on: 'MOVE up to 6" (M)'
     targets: int = 1
     prompt: str = ""  # the status line when the mode starts: "Click a zombie to fire at."
+    # a "now" action the unit takes as a whole (a squad's power-up choice): pressed with nobody selected, it is
+    # the one unit's that may take it; else a model is picked first (a Duct Tape is for one model)
+    whole_unit: bool = False
 
 
 @dataclass(frozen=True)

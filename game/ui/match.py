@@ -271,7 +271,24 @@ class Match:
             self._guard = 0.0  # asked once: the next E ends the phase
             self.say(self._just_begun_words())
             return
+        one = self.one_for(name) if self.controller.selected is None else None
+        if one is not None:  # pressed with nobody selected: the one unit it can be for takes it
+            self.select(one)
         self._answer(self.controller.handle(Button(name)))
+
+    def one_for(self, key: str) -> str | None:
+        """The figure a unit's own action (``whole_unit``, acting at once) is for when it is pressed with nobody
+        selected: the first of the acting player's figures who may take it now, when they are all of one unit (a
+        Zombie 40,000 squad's power-up choice: "press 1 or 2" did nothing till a model was clicked); None when it
+        could be for more than one unit, or for nobody, or is a model's own (a Duct Tape's)."""
+        kind = next((k for k in self.view.action_kinds if k.key == key), None)
+        if kind is None or not kind.whole_unit or kind.aim != "now" or self.controller.mode != Mode.IDLE:
+            return None
+        able = [
+            f for f in self.game.figures if not self.view.selectable(self.game, f.id) and key in self.actions(f.id)
+        ]
+        units = {getattr(f, "unit", None) or f.id for f in able}
+        return able[0].id if len(units) == 1 else None
 
     def _just_begun_words(self) -> str:
         """What an E says in the moment after a phase began: "... Shooting began just now: press E again to end
@@ -599,6 +616,8 @@ class Match:
                 out[kind.key] = (True, told or kind.hint)
             elif busy or over:
                 out[kind.key] = (False, "Wait for the dice and the zombies." if busy else "The game is over.")
+            elif sel is None and not busy and not over and self.one_for(kind.key) is not None:
+                out[kind.key] = (True, told or kind.hint)  # a squad's own choice: no model to pick first
             elif sel is None:
                 out[kind.key] = (False, f"Select one of your {self.view.figure_noun}s first.")
             else:

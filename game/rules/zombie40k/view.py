@@ -148,6 +148,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "icons.objective",
         "now",
         "POWER-UP: roll twice, or keep the first roll (1)",
+        whole_unit=True,
     ),
     ActionKind(
         "choice_2",
@@ -156,6 +157,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "icons.order",
         "now",
         'POWER-UP: push the leader D6" back, or keep the second roll (2)',
+        whole_unit=True,
     ),
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
