@@ -272,12 +272,13 @@ class Controller:
             kind = self.kinds.get(action or "")
             if kind is not None and kind.aim == "figure" and kind.targets > len(self.picked) + 1:
                 return self._pick(kind.key, target)
-        if self._confirming is not None and not click.shift:  # a question waits: one's own model is picked up
+        answers = self._again(click)  # the same spot as the click that asked: its answer, whoever stands there
+        if self._confirming is not None and not click.shift and not answers:  # elsewhere: his model is picked up
             mine = self.figure_at(click.point, mine_first=True)
             if mine is not None and mine != self.selected and not self.view.selectable(self.game, mine):
                 return self._select(mine)  # (the question is forgotten with the selection)
         cmd, _ = self._command_for(click.point, click.shift, click.face_toward)
-        if self._again(click):  # the same spot as the click that asked, a pixel off: its command
+        if answers:  # the same spot as the click that asked, a pixel off: its command
             cmd = self._confirming
         if cmd is not None:
             preview = self.preview if cmd == self.preview_command and self.preview else self.game.preview(cmd)
@@ -300,7 +301,8 @@ class Controller:
         at, cmd = self._confirming_at, self._confirming
         if at is None or cmd is None or click.shift or click.face_toward is not None:
             return False
-        return getattr(cmd, "figure", None) == self.selected and math.dist(click.point, at) <= self.PICK_SLACK
+        mover = getattr(cmd, "figure", self.selected)  # (a squad's move names no one figure: the selection's)
+        return mover == self.selected and math.dist(click.point, at) <= self.PICK_SLACK
 
     def _pick(self, action: str, target: str) -> Feedback:
         """Shift-click: ``target`` becomes one of the action's earlier targets (an LMG's first shot);
