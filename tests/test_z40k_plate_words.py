@@ -8,7 +8,7 @@ import dataclasses
 
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
-from game.rules.zombie40k.commands import Shoot
+from game.rules.zombie40k.commands import Run, Shoot
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 from game.scenario.model import Area, Terrain
@@ -74,7 +74,9 @@ def test_against_the_boss_the_plate_counts_the_wounds_he_loses_not_0_00_killed()
 
 def test_a_run_to_the_vehicle_not_yet_rolled_says_the_roll_it_needs() -> None:
     """The final run's plate read '17% to go 6.0" ... boards the Thunderhawk gunship' and never said a 6 was
-    needed. A sergeant 5" below the vehicle's edge runs 4.2" to board it: a 5+ on the D6."""
+    needed. A sergeant 5" below the vehicle's edge runs 4.2" to the pointer: a 5+ on the D6; but a run cut short
+    boards once it ends within reach of the vehicle, 3.5" on (a newcomer's 3 boarded where the plate said 4+):
+    it boards on a 4+, as the dice show."""
     from game.controller import Button, Click, Controller, Hover
 
     g = rigged_game({1: [(24, 9.5), (25.2, 9.5)]}, phase=Phase.SHOOTING)
@@ -84,7 +86,11 @@ def test_a_run_to_the_vehicle_not_yet_rolled_says_the_roll_it_needs() -> None:
     ctl.handle(Hover((24.0, 5.3)))
     assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
     text = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
-    assert '33% to go 4.2": a 5+ needed' in text and "boards the escape vehicle on a 5+" in text, text
+    assert '33% to go 4.2": a 5+ needed' in text and "boards the escape vehicle on a 4+" in text, text
+    for roll, boards in ((3, False), (4, True)):  # the rules agree with the plate
+        run = rigged_game({1: [(24, 9.5), (25.2, 9.5)]}, phase=Phase.SHOOTING, dice=[roll, 1, 1, 1, 1])
+        run.apply(Run("p1-1", ((24.0, 5.3),)))
+        assert (run.state.winner is not None) == boards, (roll, run.figure("p1-1").position)
 
 
 def test_wounds_past_the_zombies_in_range_and_sight_are_said_to_be_lost() -> None:

@@ -14,7 +14,15 @@ from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, charts, odds, rerolls, shooting, squad_move
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, MoveSquad, Run, Shoot
-from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move, run_dice
+from game.rules.zombie40k.movement import (
+    MovePlan,
+    boards_at,
+    boards_from,
+    difficult_dice,
+    move_rerolls,
+    plan_move,
+    run_dice,
+)
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 from game.table import markers
@@ -194,6 +202,8 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
         dice = run_dice(world, mp.unit)
         details["run_dice"] = dice  # the squad's run is rolled with its first runner's move
         chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus, run=True)
+        if details["boards"]:  # a run short of the pointer may still end within reach of the vehicle
+            details["boards_from"] = boards_from(world, mp.model, mp.check.points)
     if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:
         if mp.unit.difficult_roll is None:
             chance = p_move_at_least(world, mp.unit, difficult_dice(world, mp.unit), mp.check.length - bonus)

@@ -1243,8 +1243,10 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
                 f"\nFleet re-rolls a die of {low} or less that falls short, when a fresh D6 goes further (counted)"
             )
         need = _run_needs(length - bonus) if chance < 1 else ""  # the roll the plate's odds are of
-        if need and boards:
-            boards += f" on {need}"
+        aboard = preview.details.get("boards_from")  # (a shorter run may board: within reach of the vehicle)
+        board_need = _run_needs(float(aboard) - bonus) if aboard is not None and chance < 1 else need
+        if board_need and boards:
+            boards += f" on {board_need}"
         needs = f": {need} needed" if need else ""
         return (
             f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{needs}{most}{fleet}{boards}'
