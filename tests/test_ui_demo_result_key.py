@@ -13,7 +13,7 @@ import pytest
 from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.demo_dealing import Dealing
-from game.ui.scenes.demo import DemoScene
+from game.ui.scenes.demo import TOUCH_GRACE, DemoScene
 
 
 @pytest.fixture
@@ -103,5 +103,24 @@ def test_a_nudge_during_play_takes_the_game_over_as_on_the_result_card(app: App)
     scene = DemoScene(app, loop)
     app.replace(scene)
     app.run_frames(2)
+    nudge(app, (30, 5))
+    assert scene.taking_over or app.scene is not scene
+
+
+def test_the_hand_that_pressed_demo_moving_on_takes_nothing_over_but_a_nudge_after_does(app: App) -> None:
+    """A club organiser clicked Demo and moved the mouse on: the first game was his before its title card. The
+    table the Demo button deals holds the mouse's moves off for TOUCH_GRACE seconds; a key would still take over;
+    after it a nudge takes the game over as ever."""
+    loop = DemoLoop(DemoDirector(seed=0))
+    app.deal_demo(lambda: loop)
+    for _ in range(3000):
+        app.run_frames(1)
+        if app.scene.name == "demo":
+            break
+    scene = app.scene
+    assert scene.name == "demo"
+    nudge(app, (30, 5))
+    assert not scene.taking_over and app.scene is scene  # the hand still moving from the Demo button
+    scene.update(TOUCH_GRACE)
     nudge(app, (30, 5))
     assert scene.taking_over or app.scene is not scene

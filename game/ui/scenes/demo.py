@@ -40,6 +40,9 @@ from game.ui.scenes.game import GameScene
 from game.ui.widgets.top_bar import TOP_BAR
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
+# seconds after the Demo button's table comes up in which the mouse moving takes nothing over (the hand that
+# clicked Demo still moving: an organiser's nudge took the first game over before its title card); keys still do
+TOUCH_GRACE = 2.0
 NOTICE_SECONDS = 1.8  # the demo's notice stays up at most this long (the game's own stay 2.4 s, three at once)
 RESULT_SECONDS = 9.0  # the result card: read from across a room (5 s was gone before a passer-by got to it)
 # a demo game's most play, in real seconds after its title card: then time is called, an end card says who was
@@ -173,6 +176,7 @@ class DemoScene(GameScene):
         self.time_up = False  # the demo called time on this game: its end card, then the next game
         self._slot: float | None = None  # this game's seconds of play (see slot)
         self._touch_origin: tuple[int, int] | None = None
+        self.motion_grace = 0.0  # seconds the mouse moving still takes nothing over (see hold_motion)
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
         self.caption, self.caption_left = "", 0.0  # an arrival in plain words, up in the latest line's place
@@ -311,6 +315,9 @@ class DemoScene(GameScene):
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.take_over()
             return True
+        if event.type == pygame.MOUSEMOTION and self.motion_grace > 0:
+            self._touch_origin = None  # (the pointer's place once the grace is over counts from there)
+            return True
         if event.type == pygame.MOUSEMOTION:
             if (
                 self._touch_origin is None
@@ -380,8 +387,13 @@ class DemoScene(GameScene):
         if match is not None:  # and big, where the eye is: the status line alone was missed
             match.handoff = (f"You have the game: {where}", HANDED_SECONDS)
 
+    def hold_motion(self, seconds: float = TOUCH_GRACE) -> None:
+        """For ``seconds`` the mouse moving takes nothing over (the demo just started from its button)."""
+        self.motion_grace = seconds
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.motion_grace = max(0.0, self.motion_grace - dt)
         self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
         self._take_stock()
         if self.app.scene is self:

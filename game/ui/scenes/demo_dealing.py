@@ -44,6 +44,9 @@ class DemoDealScene(Scene):
         loop = self.dealing.loop
         if loop is not None:
             self.app.show_demo(loop, self.games, self.standalone)
+            held = getattr(self.app.scene, "hold_motion", None)  # the hand that pressed Demo may still be moving
+            if held is not None:
+                held()
             return
         self.app.back_to_title()
         title = self.app.scene
