@@ -10,7 +10,7 @@ import pytest
 from ui_driver import demo_dealt, demo_on_table
 
 from game.assets import assets_dir
-from game.demo import DemoDirector, DemoLoop
+from game.demo import SURVIVORS, DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenes.demo import DemoScene
@@ -78,3 +78,25 @@ def test_a_game_taken_over_and_won_goes_on_the_nights_tally(app: App) -> None:
     assert demo.name == "demo" and demo.loop is loop, won
     assert sum(loop.tally.wins.values()) == 1 and loop.games_finished == 1, loop.tally
     assert loop.tally.line() in demo.scoreboard()
+
+
+def test_the_titles_demo_again_goes_on_with_the_nights_games_and_score(app: App) -> None:
+    """A club organiser took a game over, went back to the title and pressed Demo again: "game 1 tonight,
+    Survivors 0 - Zombies 0", where it had been game 3 at 2-0. The title's Demo goes on with tonight's demo."""
+
+    def demo_from_the_title() -> DemoScene:
+        app.scene.demo()
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and app.scene.name != "demo":
+            app.run_frames(1)
+        assert app.scene.name == "demo"
+        return app.scene
+
+    first = demo_from_the_title()
+    loop = first.loop
+    loop.tally.add("Small Town", SURVIVORS)  # a game won tonight
+    started = loop.games_started
+    app.back_to_title()
+    again = demo_from_the_title()
+    assert again.loop is loop and loop.tally.wins and loop.games_started >= started
+    assert f"game {loop.games_started} tonight" in " ".join(line for line, *_ in again.card())

@@ -141,6 +141,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.quiet_for = 0.0  # seconds since the last input event (see frame_cap)
         self._demo_again: Callable[[], None] | None = None  # see demo_when_left
+        self.night: DemoLoop | None = None  # tonight's demo (see show_demo)
         self._countdown_font: tuple[int, pygame.font.Font] | None = None  # its size, and the demo countdown's font
         self.held: set[tuple[int, int]] = set()  # keys and mouse buttons down now: (event type, key or button)
         self.running = True
@@ -313,6 +314,7 @@ class App:
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         from game.ui.scenes.demo import DemoScene
 
+        self.night = loop  # the title's Demo goes on with it: a passer-by's game no longer reset the night's score
         self.replace(DemoScene(self, loop, games, standalone))
 
     def demo_countdown(self) -> str:

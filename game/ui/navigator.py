@@ -56,6 +56,7 @@ class Navigator(Protocol):
     data_dir: Path
     cache_dir: Path  # pictures drawn once and kept (the maps' thumbnails)
     last_ruleset: str  # the rule set played or read last (the title's Rules opens on it)
+    night: DemoLoop | None  # tonight's demo once it has run: the title's Demo goes on with its score
 
     @property
     def saves_dir(self) -> Path: ...

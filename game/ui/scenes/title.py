@@ -316,7 +316,8 @@ class TitleScene(Scene):
     def demo(self) -> None:
         # "Setting up the table..." at once; the maps read and the first game dealt behind it (a cold first
         # start showed nothing for 40 s); a map the bots cannot play comes back to this screen's message
-        self.app.deal_demo(first_demo)
+        night = self.app.night  # tonight's demo ran already: it goes on, its games and score with it
+        self.app.deal_demo(first_demo if night is None else lambda: night)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
