@@ -48,3 +48,11 @@ def test_a_rule_set_that_does_not_ask_ends_at_once() -> None:
     ctl.handle(Button("end_turn"))
     assert ctl.mode in (Mode.ZOMBIE_TURN, Mode.RESOLVING)
     ctl.handle(AnimationDone())
+
+
+def test_tab_with_nobody_left_names_the_end_step_button_as_it_reads() -> None:
+    """A newcomer read "(!) Nobody else can act: End turn." under a button that reads End step: the words are
+    the button's own."""
+    ctl = controller()
+    ctl.available = lambda fid: False  # (every survivor has acted)
+    assert ctl.handle(Button("next")).message == "Nobody else can act: End step."

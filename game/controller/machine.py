@@ -475,7 +475,8 @@ class Controller:
             f.id for f in self.game.figures if not self.view.selectable(self.game, f.id) and self.available(f.id)
         ]
         if not ready:
-            return self._refuse("Nobody else can act: End turn.")
+            end = getattr(self.view, "end_words", "End turn")  # the button's words ("End step": a turn of steps)
+            return self._refuse(f"Nobody else can act: {end}.")
         roster = [f.id for f in self.game.figures]
         after = self.selected or self.last_selected
         if after in ready:

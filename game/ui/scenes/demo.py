@@ -97,19 +97,19 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     """What the player is told as the demo hands him its game: his seat, when the bots keep the others.
 
     >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
-    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved: ...)'
+    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved. ...)'
     >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
-    'You have the game at Turn 2: you are Player 3; the bots play the other two players. (Autosaved: ...)'
+    'You have the game at Turn 2: you are Player 3; the bots play the other two players. (Autosaved. ...)'
     >>> handed_over("Turn 2", seat=1, others=1)  # doctest: +ELLIPSIS
-    'You have the game at Turn 2: you are Player 1; the bots play the other player. (Autosaved: ...)'
+    'You have the game at Turn 2: you are Player 1; the bots play the other player. (Autosaved. ...)'
     """
     if seat is not None and others:
         yours = f"you are Player {seat}; the bots play {the_others(others)}"
     else:
         yours = "every side the bots played is yours now"
     return (
-        f"You have the game at {where}: {yours}. (Autosaved: left {DEMO_AGAIN_SECONDS:.0f} s, the demo comes back; "
-        "Resume keeps this game.)"
+        f"You have the game at {where}: {yours}. (Autosaved. Left alone for {DEMO_AGAIN_SECONDS:.0f} s, the demo "
+        "comes back; Resume on the title finds this game.)"
     )
 
 
