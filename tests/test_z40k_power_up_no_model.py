@@ -8,20 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from ui_driver import headless_app, key
+from ui_driver import headless_app, key, on_the_table
 
 from game.rules.zombie40k import power_ups
-from game.scenario import load_scenario
-from game.ui.scenes.game import GameScene
 
 HIVE_STREET = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
 
 def test_pressing_1_with_nobody_selected_keeps_the_first_rolled_power_up(tmp_path: Path) -> None:
     with headless_app(tmp_path / "settings.json") as app:
-        app.push(GameScene(app, load_scenario(HIVE_STREET), {}, seed=1))
-        app.run_frames(3)
-        scene = app.scene
+        scene = on_the_table(app, HIVE_STREET)
         game = scene.match.game
         squad = game.state.squad_of(game.state.active_player)
         squad.power_up_offer = (9, 12)  # rolled twice: keep the Speed Pack, or the Blessing of Chuck Norris
@@ -39,8 +35,7 @@ def test_pressing_1_with_nobody_selected_keeps_the_first_rolled_power_up(tmp_pat
 
 def test_an_action_any_of_several_squads_could_take_still_asks_for_a_model(tmp_path: Path) -> None:
     with headless_app(tmp_path / "settings.json") as app:
-        app.push(GameScene(app, load_scenario(HIVE_STREET), {}, seed=1))
-        app.run_frames(3)
+        on_the_table(app, HIVE_STREET)
         match = app.scene.match
         assert match.one_for("arm") is None  # nobody carries a power-up to arm with: nobody it can be for
         assert match.one_for("move") is None  # not an action that acts at once: a model is picked first

@@ -7,12 +7,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ui_driver import headless_app, motion
+from ui_driver import headless_app, motion, on_the_table
 
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.reference import prose
-from game.scenario import load_scenario
-from game.ui.scenes.game import GameScene
 
 HIVE_STREET = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
@@ -29,9 +27,7 @@ def _hovered(app, scene, key: str) -> tuple[str, str]:  # noqa: ANN001
 
 def test_the_arm_button_says_what_the_carried_shotgun_does(tmp_path: Path) -> None:
     with headless_app(tmp_path / "settings.json") as app:
-        app.push(GameScene(app, load_scenario(HIVE_STREET), {}, seed=1))
-        app.run_frames(3)
-        scene = app.scene
+        scene = on_the_table(app, HIVE_STREET)
         game = scene.match.game
         squad = game.state.squad_of(game.state.active_player)
         squad.power_ups.append(power_ups.SHOTGUN)
@@ -44,9 +40,7 @@ def test_the_arm_button_says_what_the_carried_shotgun_does(tmp_path: Path) -> No
 
 def test_the_choice_buttons_say_what_each_rolled_result_does(tmp_path: Path) -> None:
     with headless_app(tmp_path / "settings.json") as app:
-        app.push(GameScene(app, load_scenario(HIVE_STREET), {}, seed=1))
-        app.run_frames(3)
-        scene = app.scene
+        scene = on_the_table(app, HIVE_STREET)
         game = scene.match.game
         squad = game.state.squad_of(game.state.active_player)
         squad.power_up_offer = (9, 12)  # rolled twice: keep the Speed Pack, or the Blessing of Chuck Norris

@@ -355,3 +355,14 @@ def demo_on_table(app: App, loop):  # noqa: ANN001, ANN201  (a DemoLoop; its Dem
     app.run_frames(1)
     scene.card_left = 0.0
     return scene
+
+
+def on_the_table(app: App, map_path: Path, seed: int = 1):  # noqa: ANN201  (the game scene)
+    """``map_path``'s game with the rules' starting choices straight on the table (no set-up screen), on the
+    dice of ``seed``; returns the game scene after a few frames."""
+    from game.scenario import load_scenario
+    from game.ui.scenes.game import GameScene
+
+    app.push(GameScene(app, load_scenario(map_path), {}, seed=seed))
+    app.run_frames(3)
+    return app.scene
