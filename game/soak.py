@@ -18,6 +18,7 @@ import inspect
 import os
 import random
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -263,8 +264,16 @@ def run(
     keys = list(dict.fromkeys(key for key, _, _ in plan))
     results: list[SoakResult] = []
     timed_out = False
+    asked = threading.Event()  # Ctrl+C was pressed: kept, as its KeyboardInterrupt may be lost (below)
+
+    def told(result: SoakResult) -> None:
+        if on_result is not None:
+            on_result(result)
+        if asked.is_set():  # the interrupt fell in a garbage collector's callback, which swallows it
+            raise KeyboardInterrupt
+
     try:
-        with _pool(jobs) as pool:
+        with _ctrl_c_kept(asked), _pool(jobs) as pool:
             for n, key in enumerate(keys):
                 until = (
                     None
@@ -272,10 +281,32 @@ def run(
                     else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
                 )
                 tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
-                timed_out = _run_share(pool, _workers(jobs), tasks, until, on_result, results) or timed_out
+                timed_out = _run_share(pool, _workers(jobs), tasks, until, told, results) or timed_out
     except KeyboardInterrupt:
         raise SoakStopped(results) from None
     return results, timed_out
+
+
+@contextmanager
+def _ctrl_c_kept(asked: threading.Event) -> Iterator[None]:
+    """Ctrl+C sets ``asked`` as well as raising KeyboardInterrupt: raised inside a callback of the garbage
+    collector (pymunk frees its shapes in one) the interrupt is printed and dropped, and a soak went on to its
+    500th game. Only the main thread may set a signal's handler: elsewhere nothing changes."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(signum: int, frame: Any) -> None:
+        asked.set()
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class SoakStopped(Exception):
