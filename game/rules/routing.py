@@ -521,6 +521,8 @@ class Routes:
             grid = LocalGrid(table, mover, start, radius, reach, avoid_clutter=self.avoid_clutter)
             self._key, self._grid, self._tight = key, grid, None
         route = route_to(table, mover, start, radius, goal, self._grid)
+        if not route:  # (a goal in the cell he stands in, round a base: no way to go)
+            return route
         walked = table.legal_part([start, *route], radius, mover=mover)
         detour = path_length([start, *route]) > math.dist(start, goal) + DETOUR
         short = math.dist(route[-1], goal) > NEAR_GOAL  # the coarse grid got only as near as the bases let it

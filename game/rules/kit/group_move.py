@@ -13,7 +13,7 @@ one figure's move is planned, what marks him moved, and who is of his group.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -151,8 +151,11 @@ REACH = 7.0  # inches round a figure his local grid covers (a 6" move and a base
 
 def rerouted(table: Table, f: Mover, way: Path, routes: Routes, stamp: int, limit: float) -> Path:
     """Figure ``f``'s way to where ``way`` ends (where he stands when it is empty), routed round the bases as they
-    stand now, cut at ``limit`` (the ``reroute`` a :func:`mended` group move asks for)."""
-    goal = way[-1] if way else f.position
+    stand now, cut at ``limit`` (the ``reroute`` a :func:`mended` group move asks for); none when he was not
+    going anywhere (a way to where he stands is no way at all)."""
+    if not way:
+        return way
+    goal = way[-1]
     return tuple(routes.move(table, f.id, f.position, f.radius, (goal,), REACH, stamp, limit))
 
 
@@ -332,14 +335,18 @@ def short_of_place(starts: dict[str, Point], ends: dict[str, Point], held: set[s
 
 
 def marks(
-    moves: Moves, figure: Callable[[str], Mover], steps: Sequence[dict[str, Any]]
+    moves: Moves,
+    figure: Callable[[str], Mover],
+    steps: Sequence[dict[str, Any]],
+    places: Mapping[str, Point] | None = None,
 ) -> tuple[list[Primitive], Point, int]:
     """A group move's preview (``steps`` of the rules' preview: figure, end, reason): each figure's way and a ring
-    where he lands; a cross on each who stays or stops short of his place. Also where its plate stands: by the
-    figure who lands furthest from the first one's start, and how many stop short."""
+    where he lands; a cross on each who stays or stops short of his place (in the formation, or ``places``:
+    where each was sent when the group closes up). Also where its plate stands: by the figure who lands
+    furthest from the first one's start, and how many stop short."""
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
     held = {st["figure"] for st in steps if st["reason"]}
-    short = _short(moves, figure, ends, held)
+    short = _short(moves, figure, ends, held, places)
     out: list[Primitive] = []
     for fid, way in moves:
         f = figure(fid)
@@ -354,18 +361,32 @@ def marks(
     return out, spot, len(short)
 
 
-def short_ones(moves: Moves, figure: Callable[[str], Mover], steps: Sequence[dict[str, Any]]) -> list[str]:
+def short_ones(
+    moves: Moves,
+    figure: Callable[[str], Mover],
+    steps: Sequence[dict[str, Any]],
+    places: Mapping[str, Point] | None = None,
+) -> list[str]:
     """The figures of a group move's preview (``steps``) who move but stop short of their places (crossed in
-    :func:`marks`), in the order of ``moves``: a plate names them."""
+    :func:`marks`; ``places`` as it takes them), in the order of ``moves``: a plate names them."""
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
     held = {st["figure"] for st in steps if st["reason"]}
-    short = _short(moves, figure, ends, held)
+    short = _short(moves, figure, ends, held, places)
     return [fid for fid, _ in moves if fid in short]
 
 
-def _short(moves: Moves, figure: Callable[[str], Mover], ends: dict[str, Point], held: set[str]) -> set[str]:
+def _short(
+    moves: Moves,
+    figure: Callable[[str], Mover],
+    ends: dict[str, Point],
+    held: set[str],
+    places: Mapping[str, Point] | None = None,
+) -> set[str]:
     """The moving figures short of their places in the formation, less those in file on another's way (a
-    follower stands where he was sent)."""
+    follower stands where he was sent); with ``places`` (a group closing up), those ending more than half an
+    inch from the place each was sent to."""
+    if places is not None:
+        return {f for f in ends if f not in held and f in places and math.dist(ends[f], places[f]) > 0.5}
     ways = {fid: (figure(fid).position, *way) for fid, way in moves if fid not in held}
     in_file = {f for f in ends if any(_on_way(ends[f], way) for g, way in ways.items() if g != f)}
     return short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file

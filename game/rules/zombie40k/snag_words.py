@@ -13,6 +13,7 @@ from typing import Any
 
 from game.rules.kit import group_move
 from game.rules.zombie40k import events as ev
+from game.rules.zombie40k import formation
 from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import names_of, player_words
@@ -85,7 +86,7 @@ def short_line(game: Zombie40kGame, cmd: MoveSquad, short: list[str]) -> str:
 
 def short_of_place(game: Zombie40kGame, cmd: MoveSquad, steps: list[dict[str, Any]]) -> list[str]:
     """The models of a squad move's preview who stop short of their places (:func:`group_move.short_ones`)."""
-    return group_move.short_ones(cmd.moves, game.figure, steps)
+    return group_move.short_ones(cmd.moves, game.figure, steps, formation.places_of(cmd))
 
 
 def stopped_words(game: Zombie40kGame, events: Sequence[Any]) -> str:

@@ -94,7 +94,8 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "MOVE SQUAD: every model still to move goes the same way, keeping his place in the squad and going"
         " round anything in his way. Once the squad's run is rolled, every model still to run runs the same way"
         " (Q)",
-        prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
+        prompt="Click where this model goes: his squad-mates move with him, keeping their places round him (or "
+        "closing up round him when they stand strung out).",
     ),
     ActionKind(
         "run", "Run", "r", "icons.move", "path", 'RUN D6" instead of shooting (R)', prompt="Click where to run."
@@ -1149,7 +1150,7 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
         m = game.figure(cmd.moves[0][0])
         said = snag_words.named_in(game, m.id, cmd.moves[0][1], player_words(game, preview.reason))
         return [Cross(m.position), Plate(m.position, said, "bad")]
-    out, spot, _ = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
+    out, spot, _ = group_move.marks(cmd.moves, game.figure, preview.details["steps"], formation.places_of(cmd))
     short = snag_words.short_of_place(game, cmd, preview.details["steps"])
     return [*out, Plate(spot, _squad_plate(game, preview, snag_words.short_line(game, cmd, short)), "path")]
 
