@@ -71,3 +71,16 @@ def test_a_tight_mob_keeps_its_places_as_before() -> None:
     assert "short" not in plate, plate
     for i, (x, y) in enumerate(block, 1):
         assert math.dist(g.figure(f"p1-{i}").position, (x, y - 5.0)) < 0.05, (i, g.figure(f"p1-{i}").position)
+
+
+def test_a_way_to_a_spot_in_the_cell_he_stands_in_against_a_squad_mate_is_no_way_and_no_crash() -> None:
+    """Routing a model a tenth of an inch toward a squad-mate touching his base (a closing squad's model sent
+    next to where he stands) raised IndexError in the screen's routing: the local grid's way there was empty."""
+    from game.rules.routing import Routes
+    from game.rules.zombie40k.testing import small_scenario
+    from game.table import Table
+
+    table = Table.from_scenario(small_scenario())
+    table.place("a", (10.0, 10.0), 0.5)
+    table.place("b", (11.05, 10.0), 0.5)
+    assert Routes().to(table, "a", (10.0, 10.0), 0.5, (10.1, 10.0), 7.0, 0) == []
