@@ -57,7 +57,7 @@ def squad_command(
     for cmd, at in _closings(game, fid, point, limit, routes, run):
         if shape is None or shape[1:3] == (False, 0) and not shape[4]:
             break  # no one left behind, in coherency and close: as it moves
-        got = _shape(game, fid, cmd)
+        got = _shape(game, fid, cmd, at[fid])
         if got is not None and not got[0] and got[1:] < shape[1:]:  # (he goes where he was pointed)
             best, shape, places = cmd, got, at
     _PLACES.clear()  # (the latest proposal's only: the one the screen shows)
@@ -102,11 +102,13 @@ def places_of(cmd: MoveSquad) -> dict[str, Point] | None:
     return _PLACES.get(cmd)
 
 
-def _shape(game: Zombie40kGame, fid: str, cmd: MoveSquad) -> tuple[bool, bool, int, float, bool, float] | None:
-    """How a squad move would leave the squad, by the rules' preview: the one pointed stopped short of his way's
-    end by his squad-mates or not; then, the better the less, out of coherency or not, how many stay, by how
-    much it is out of coherency, strung out or not and how far out it stands (:func:`.close_up.spread`).
-    None when the move is refused."""
+def _shape(
+    game: Zombie40kGame, fid: str, cmd: MoveSquad, aim: Point | None = None
+) -> tuple[bool, bool, int, float, bool, float] | None:
+    """How a squad move would leave the squad, by the rules' preview: the one pointed stopped short of ``aim``
+    (where his own way ends) by his squad-mates or not; then, the better the less, out of coherency or not, how
+    many stay, by how much it is out of coherency, strung out or not and how far out it stands
+    (:func:`.close_up.spread`). None when the move is refused."""
     p = game.preview(cmd)
     if not p.legal:
         return None
@@ -117,7 +119,7 @@ def _shape(game: Zombie40kGame, fid: str, cmd: MoveSquad) -> tuple[bool, bool, i
     far = close_up.spread([ends.get(m.id, m.position) for m in models], max(m.radius for m in models))
     held = sum(1 for st in steps if st["reason"])
     way = dict(cmd.moves).get(fid) or (game.figure(fid).position,)
-    short = math.dist(ends.get(fid, way[-1]), way[-1]) > 0.5
+    short = math.dist(ends.get(fid, way[-1]), aim or way[-1]) > 0.5
     return short, out > coherency.SLACK, held, round(out, 1), far > close_up.STRUNG, round(far, 1)
 
 
@@ -163,8 +165,9 @@ def _closings(
             *(mv for mv in theirs if mv[0] not in first),
         )
         cmd = _knitted(game, fid, _mended(game, MoveSquad(lead.unit, moves, run), limit, routes), limit, routes)
-        # (each is sent as far toward his place as his move takes him: only the rules stop him short of it)
-        yield cmd, {f: w[-1] if w else game.figure(f).position for f, w in cmd.moves}
+        # (each is sent as far toward his place as his move takes him: only the rules stop him short of it;
+        # the one pointed where his own way ends, not where a way round his squad-mates stops)
+        yield cmd, {**{f: w[-1] if w else game.figure(f).position for f, w in cmd.moves}, fid: end}
 
 
 def _knitted(
