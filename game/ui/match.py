@@ -28,7 +28,8 @@ from game.rules.core import Game, to_data
 from game.rules.drawing import Plate
 from game.ui import previews
 from game.ui.animation import ZOMBIES_MOST, Playback, units_of
-from game.ui.overlays import Line, Overlay
+from game.ui.named import named_in, named_marks
+from game.ui.overlays import Label, Line, Overlay
 from game.ui.roster import roster_html
 from game.ui.tokens import TokenView
 
@@ -144,6 +145,9 @@ class Match:
         self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
+        self._names: tuple[int, dict[str, str]] = (-1, {})  # (figures counted, each one's name by his id)
+        self._marked: tuple[tuple, list[Overlay]] = ((), [])  # the table's overlays with the named marked, and why
+        self._named: tuple[tuple, list[str]] = ((), [])  # the figures the words on screen name, and those words
         self.log_lines_for(game.log)
         last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
@@ -496,6 +500,30 @@ class Match:
             out.extend(self._preview_overlays())
         self._overlays = out
         return out
+
+    def marked_overlays(self, read: str = "") -> list[Overlay]:
+        """The table's overlays (:meth:`overlays`) with each model named on screen marked (a ring and his name): by
+        a plate over the table, a notice, the status line or ``read``, the log line under the pointer. The same
+        list while nothing of that changes."""
+        base = self.overlays()
+        words = (self.status, *(w for _, w in self.notices), read)
+        key = (base, words, self.version)
+        if key != self._marked[0]:
+            plates = [o.text for o in base if isinstance(o, Label) and o.plate]
+            if (base, words) != self._named[0]:  # (the words read again only when they change)
+                self._named = ((base, words), named_in([*plates, *words], self.names()))
+            where = {t.id: (t.position, t.base_radius) for t in self.tokens()}
+            self._marked = (key, [*base, *named_marks(self._named[1], where, self.names())])
+        return self._marked[1]
+
+    def names(self) -> dict[str, str]:
+        """Every figure's name as the view says it, by his id (asked again once figures come on)."""
+        if self._names[0] != len(self.game.figures):
+            self._names = (
+                len(self.game.figures),
+                {f.id: self.view.name(self.game, f.id) for f in self.game.figures},
+            )
+        return self._names[1]
 
     def _table_marks(self) -> list[Overlay]:
         """What the rule set marks on the table whatever is selected (a zombie's grab on a human), drawn once

@@ -520,7 +520,7 @@ class GameScene(Scene):
         if match is None or view is None:
             return
         view.tokens = match.tokens()
-        view.overlays = match.overlays()
+        view.overlays = match.marked_overlays(self.log_panel.hovered_line())
         view.drag_sets_facing = match.controller.aim == "path"
         view.drag_turns = match.drag_turns()
         if self._set("banner", match.banner()):
@@ -814,6 +814,8 @@ class GameScene(Scene):
                 return
             self._refresh()
         self._hint()
+        if self.view is not None:  # the models the words on screen name, marked (a log line hovered names more)
+            self.view.overlays = self.match.marked_overlays(self.log_panel.hovered_line())
         if self.view is not None and self.manager.get_hovering_any_element():
             self.view.hover = None  # the pointer is on a panel or a button: the table's tooltip goes
         self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
