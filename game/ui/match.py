@@ -124,6 +124,7 @@ class Match:
         self.finished = False  # GAME_OVER reached and the last event shown
         self.version = 0  # bumps whenever tokens/overlays/panels may have changed
         self._hover_key: tuple | None = None
+        self._told_marks: list[Any] = []  # the view's marks while events play back (its told_marks)
         self._overlays: list[Overlay] = []
         self._overlay_key: tuple | None = None
         self._tokens: list[TokenView] = []
@@ -481,6 +482,7 @@ class Match:
             self._resyncs,  # the rules' state was read afresh (it may change without a new event)
             self.playback.tracer is not None and self.version,
             self.playback.busy,  # the table's standing marks wait for the figures to stand still
+            tuple(self._told_marks),
         )
         if key == self._overlay_key:
             return self._overlays
@@ -528,8 +530,10 @@ class Match:
     def _table_marks(self) -> list[Overlay]:
         """What the rule set marks on the table whatever is selected (a zombie's grab on a human), drawn once
         the figures stand where the rules have them: the view's optional ``table_marks(game, looks)``."""
+        if self.playback.busy:
+            return previews.overlays_of(self._told_marks)
         marks = getattr(self.view, "table_marks", None)
-        if marks is None or self.playback.busy:
+        if marks is None:
             return []
         return previews.overlays_of(marks(self.game, self.looks))
 
@@ -759,6 +763,7 @@ class Match:
             if dice is not None:
                 self.dice = dice
             self._notice(ev)
+            self._tell_marks(ev)
             if hasattr(self.view, "stop_words"):
                 self._since_stop.append(ev)
             handoff = self.view.handoff(self.game, ev)
@@ -775,6 +780,14 @@ class Match:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
             self.sound(sid)
+
+    def _tell_marks(self, ev: Any) -> None:
+        """The marks the table shows while ``ev`` is told, where the view says (its optional ``told_marks``: who
+        fights whom as a fight's blows play); None from the view keeps those up."""
+        told = getattr(self.view, "told_marks", None)
+        marks = told(self.game, ev, self.looks) if told is not None else None
+        if marks is not None:
+            self._told_marks = list(marks)
 
     def _dice_shown(self, ev: Any) -> DiceShown | None:
         """The tray's roll for ``ev`` (None: no roll): as the log told it where the view folds rolls into one line
@@ -873,6 +886,7 @@ class Match:
     def _finish_playback(self) -> None:
         # the rules' state is the truth: whatever the animation showed, end exactly there
         self.resync()
+        self._told_marks = []  # (the table's standing marks are the rules' again)
         fb = self.controller.handle(AnimationDone())
         if fb.events:
             self._answer(fb)

@@ -74,6 +74,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
+from game.rules.zombie40k.engaged import engaged_marks, told_marks
 from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, home_unit, names_of, player_words
@@ -946,6 +947,15 @@ class Z40View:
         if len(game.state.players) <= 1:
             return event.player, ""
         return event.player, f"Player {event.player} ({self._team(game, event.player)}) \u2014 your team"
+
+    def table_marks(self, game: Zombie40kGame, looks: dict[str, Look]) -> list[Primitive]:
+        """Who fights whom: during the Assault phase a line joins each model locked in close combat to the enemy
+        he fights (:mod:`engaged`)."""
+        return engaged_marks(game.world, looks)
+
+    def told_marks(self, game: Zombie40kGame, event: Any, looks: dict[str, Look]) -> list[Primitive] | None:
+        """Who fights whom while a fight is told: its blows draw its lines (:mod:`engaged`)."""
+        return told_marks(game.world, event, looks)
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(isinstance(e, PhaseStarted) and e.phase == "zombies" for e in events)
