@@ -684,8 +684,14 @@ class GameScene(Scene):
         view = self.view
         if view is None:
             return
-        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no figure is under it any more
-            view.hover = None
+        if (
+            event.type == pygame.WINDOWLEAVE
+        ):  # the pointer left the window: no figure is under it any more, and the
+            view.hover = (
+                None  # preview goes with it (a refusal's red plate stayed up as if he still pointed there)
+            )
+            if self.match is not None:
+                self.match.hover(None)
         if event.type == pygame.MOUSEWHEEL and self.shop_open:
             if shop_area(self.app.screen.get_size()).collidepoint(view.input.mouse):
                 return  # the wheel over the shop (its price list) scrolls the shop, not the table behind it
