@@ -887,6 +887,8 @@ class Match:
         # the rules' state is the truth: whatever the animation showed, end exactly there
         self.resync()
         self._told_marks = []  # (the table's standing marks are the rules' again)
+        if self.controller.hover_point is not None:  # what is under the pointer now, not before the rules moved: a
+            self._pending_hover = self.controller.hover_point  # pointer moved on meanwhile left a stale red plate
         fb = self.controller.handle(AnimationDone())
         if fb.events:
             self._answer(fb)
