@@ -42,8 +42,9 @@ def named_in(texts: Iterable[str], names: Mapping[str, str]) -> list[str]:
     shared = Counter(names.values())
     found: list[tuple[int, int, str]] = []  # (which text, where in it, the figure)
     read = [plain(t) for t in texts if t]
+    whole = "\n".join(read)
     for fid, name in names.items():
-        if not name or shared[name] > 1:
+        if not name or shared[name] > 1 or name not in whole:  # (a horde's hundreds: most names are in no text)
             continue
         pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
         hit = next(((i, m.start()) for i, t in enumerate(read) if (m := pattern.search(t))), None)
