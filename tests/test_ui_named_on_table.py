@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ui_driver import headless_app, motion, on_the_table
 
-from game.ui.overlays import Circle, Label
+from game.ui.named import NAMED_COLOUR
+from game.ui.overlays import Label, Line
 
 HIVE_STREET = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
@@ -22,12 +23,18 @@ def _a_model(scene) -> tuple[str, str]:  # noqa: ANN001  (the game scene)
     return fid, scene.match.view.name(game, fid)
 
 
+def _round(points) -> tuple[float, float]:  # noqa: ANN001
+    """The centre of a ring drawn as a closed line."""
+    xs, ys = [p[0] for p in points[:-1]], [p[1] for p in points[:-1]]
+    return (round((min(xs) + max(xs)) / 2, 6), round((min(ys) + max(ys)) / 2, 6))
+
+
 def _marked(scene, fid: str, name: str) -> bool:  # noqa: ANN001
     """Whether the table shows ``name`` as a tag and a ring round ``fid``'s place."""
-    at = scene.match.looks[fid].position
+    at = tuple(round(v, 6) for v in scene.match.looks[fid].position)
     overlays = scene.view.overlays
     tagged = any(isinstance(o, Label) and o.text == name for o in overlays)
-    ringed = any(isinstance(o, Circle) and o.centre == at and o.style == "solid" for o in overlays)
+    ringed = any(isinstance(o, Line) and o.colour == NAMED_COLOUR and _round(o.points) == at for o in overlays)
     return tagged and ringed
 
 

@@ -16,17 +16,19 @@ that several figures share (a horde's "Zombie") points at nobody and marks nobod
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from game.ui.overlays import Circle, Label, Overlay
+from game.ui.overlays import Label, Line, Overlay
 
 Point = tuple[float, float]
 
 NAMED_COLOUR = (255, 214, 90)  # the ring and tag of a named model: the notices' gold, brighter
 MOST_NAMED = 4  # a line naming a whole squad marks none but its first few (the table stays readable)
-RING_GAP = 0.6  # inches from the base's edge to the ring: wide of a squad move's ghost bases, seen zoomed out
+RING_GAP = 0.15  # inches from the base's edge to the ring: round him, not round his neighbours
+EDGE = (20, 20, 16)  # the dark edge under the ring: it reads on any ground and over any token
 TAG_SIZE = 16  # points: a small tag beside the model, read once found
 _TAG = re.compile(r"<[^>]*>")
 
@@ -56,13 +58,25 @@ def named_in(texts: Iterable[str], names: Mapping[str, str]) -> list[str]:
 def named_marks(
     fids: Sequence[str], where: Mapping[str, tuple[Point, float]], names: Mapping[str, str]
 ) -> list[Overlay]:
-    """A ring round each named figure and his name beside him (``where``: id -> (centre, base radius), in
-    inches); a figure not on the table (not in ``where``) gets none."""
+    """A ring round each named figure and his name just above him (``where``: id -> (centre, base radius), in
+    inches), both over the figures: in a packed squad a ring under the tokens hid under his neighbours' bases, and a
+    name placed clear of the figures stood off by another model (a newcomer read the wrong one). A figure not on the
+    table (not in ``where``) gets none."""
     out: list[Overlay] = []
     for fid in fids:
         if fid not in where:
             continue
-        centre, radius = where[fid]
-        out.append(Circle(centre, radius + RING_GAP, NAMED_COLOUR, "solid", 3))
-        out.append(Label(centre, names[fid], NAMED_COLOUR, TAG_SIZE))
+        (x, y), radius = where[fid]
+        ring = _ring((x, y), radius + RING_GAP)
+        out += [Line(ring, EDGE, "solid", 6, over=True), Line(ring, NAMED_COLOUR, "solid", 3, over=True)]
+        out.append(Label((x, y - radius - RING_GAP), names[fid], NAMED_COLOUR, TAG_SIZE, anchor="midbottom"))
     return out
+
+
+def _ring(centre: Point, radius: float, sides: int = 32) -> tuple[Point, ...]:
+    """A closed ring of ``sides`` straight strokes round ``centre`` (a line, so it is drawn over the figures)."""
+    x, y = centre
+    return tuple(
+        (x + radius * math.cos(2 * math.pi * k / sides), y + radius * math.sin(2 * math.pi * k / sides))
+        for k in range(sides + 1)
+    )
