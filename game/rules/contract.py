@@ -585,6 +585,8 @@ class View(Protocol[G]):
     # selected (the squad that owes a power-up choice: keys 1 and 2 need no pick first); None: select first
     # (optional) ``table_marks(game, looks) -> list[Primitive]``: marks the table shows whatever is selected (a
     # zombie's grab on the human it holds), drawn at the figures' ``looks`` once no event is playing
+    # (optional) ``told_marks(game, event, looks) -> list[Primitive] | None``: the marks the table shows while events
+    # play back, from ``event`` on (who fights whom while a fight is told); [] clears them, None keeps those up
     # (optional) ``shown_looks(game, event, looks) -> dict[str, Look]``: the looks an event changes once the screen
     # shows it, beyond its animation (the words the roster reads: a grab, a shot spent); the rules may be a turn
     # ahead while events play, and the roster follows the looks (the screen takes the rules' looks once they end)

@@ -21,8 +21,11 @@ Point = tuple[float, float]
 
 # what a stretch of path is: the part the figure will walk, the part in difficult ground, the part
 # it cannot take, the drag that sets its facing, a line of command, the route a move would follow
-# (and a squad's coherency link: two models within 2" of each other; a zombie's grab on the human it holds)
-PathKind = Literal["legal", "clutter", "blocked", "facing", "command", "route", "threat", "coherency", "grab"]
+# (and a squad's coherency link: two models within 2" of each other; a zombie's grab on the human it holds; two
+# enemy models locked in close combat, who fight each other)
+PathKind = Literal[
+    "legal", "clutter", "blocked", "facing", "command", "route", "threat", "coherency", "grab", "engaged"
+]
 SightState = Literal["clear", "obscured", "blocked"]
 # rings and arcs: how far a figure moves, commands, shoots, or is in danger; a ring round each figure the
 # selected one could shoot now (in_sight)

@@ -28,7 +28,8 @@ from game.rules.core import Game, to_data
 from game.rules.drawing import Plate
 from game.ui import previews
 from game.ui.animation import ZOMBIES_MOST, Playback, units_of
-from game.ui.overlays import Line, Overlay
+from game.ui.named import named_in, named_marks
+from game.ui.overlays import Label, Line, Overlay
 from game.ui.roster import roster_html
 from game.ui.tokens import TokenView
 
@@ -123,6 +124,7 @@ class Match:
         self.finished = False  # GAME_OVER reached and the last event shown
         self.version = 0  # bumps whenever tokens/overlays/panels may have changed
         self._hover_key: tuple | None = None
+        self._told_marks: list[Any] = []  # the view's marks while events play back (its told_marks)
         self._overlays: list[Overlay] = []
         self._overlay_key: tuple | None = None
         self._tokens: list[TokenView] = []
@@ -144,6 +146,9 @@ class Match:
         self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
+        self._names: tuple[int, dict[str, str]] = (-1, {})  # (figures counted, each one's name by his id)
+        self._marked: tuple[tuple, list[Overlay]] = ((), [])  # the table's overlays with the named marked, and why
+        self._named: tuple[tuple, list[str]] = ((), [])  # the figures the words on screen name, and those words
         self.log_lines_for(game.log)
         last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
@@ -477,6 +482,7 @@ class Match:
             self._resyncs,  # the rules' state was read afresh (it may change without a new event)
             self.playback.tracer is not None and self.version,
             self.playback.busy,  # the table's standing marks wait for the figures to stand still
+            tuple(self._told_marks),
         )
         if key == self._overlay_key:
             return self._overlays
@@ -497,11 +503,37 @@ class Match:
         self._overlays = out
         return out
 
+    def marked_overlays(self, read: str = "") -> list[Overlay]:
+        """The table's overlays (:meth:`overlays`) with each model named on screen marked (a ring and his name): by
+        a plate over the table, a notice, the status line or ``read``, the log line under the pointer. The same
+        list while nothing of that changes."""
+        base = self.overlays()
+        words = (self.status, *(w for _, w in self.notices), read)
+        key = (base, words, self.version)
+        if key != self._marked[0]:
+            plates = [o.text for o in base if isinstance(o, Label) and o.plate]
+            if (base, words) != self._named[0]:  # (the words read again only when they change)
+                self._named = ((base, words), named_in([*plates, *words], self.names()))
+            where = {t.id: (t.position, t.base_radius) for t in self.tokens()}
+            self._marked = (key, [*base, *named_marks(self._named[1], where, self.names())])
+        return self._marked[1]
+
+    def names(self) -> dict[str, str]:
+        """Every figure's name as the view says it, by his id (asked again once figures come on)."""
+        if self._names[0] != len(self.game.figures):
+            self._names = (
+                len(self.game.figures),
+                {f.id: self.view.name(self.game, f.id) for f in self.game.figures},
+            )
+        return self._names[1]
+
     def _table_marks(self) -> list[Overlay]:
         """What the rule set marks on the table whatever is selected (a zombie's grab on a human), drawn once
         the figures stand where the rules have them: the view's optional ``table_marks(game, looks)``."""
+        if self.playback.busy:
+            return previews.overlays_of(self._told_marks)
         marks = getattr(self.view, "table_marks", None)
-        if marks is None or self.playback.busy:
+        if marks is None:
             return []
         return previews.overlays_of(marks(self.game, self.looks))
 
@@ -731,6 +763,7 @@ class Match:
             if dice is not None:
                 self.dice = dice
             self._notice(ev)
+            self._tell_marks(ev)
             if hasattr(self.view, "stop_words"):
                 self._since_stop.append(ev)
             handoff = self.view.handoff(self.game, ev)
@@ -747,6 +780,14 @@ class Match:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
             self.sound(sid)
+
+    def _tell_marks(self, ev: Any) -> None:
+        """The marks the table shows while ``ev`` is told, where the view says (its optional ``told_marks``: who
+        fights whom as a fight's blows play); None from the view keeps those up."""
+        told = getattr(self.view, "told_marks", None)
+        marks = told(self.game, ev, self.looks) if told is not None else None
+        if marks is not None:
+            self._told_marks = list(marks)
 
     def _dice_shown(self, ev: Any) -> DiceShown | None:
         """The tray's roll for ``ev`` (None: no roll): as the log told it where the view folds rolls into one line
@@ -845,6 +886,9 @@ class Match:
     def _finish_playback(self) -> None:
         # the rules' state is the truth: whatever the animation showed, end exactly there
         self.resync()
+        self._told_marks = []  # (the table's standing marks are the rules' again)
+        if self.controller.hover_point is not None:  # what is under the pointer now, not before the rules moved: a
+            self._pending_hover = self.controller.hover_point  # pointer moved on meanwhile left a stale red plate
         fb = self.controller.handle(AnimationDone())
         if fb.events:
             self._answer(fb)

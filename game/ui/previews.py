@@ -27,6 +27,7 @@ RANGE_COLOUR = (240, 150, 90)
 PATH_COLOUR = (250, 240, 200)
 CLUTTER_COLOUR = (150, 235, 110)
 BAD_COLOUR = (245, 85, 65)
+FIGHT_COLOUR = (255, 170, 60)  # who fights whom in close combat: orange, apart from a grab's red
 EDGE_COLOUR = (20, 20, 16)  # a dark edge under a line so it reads on any ground
 SIGHT_COLOUR = {"clear": (250, 240, 200), "obscured": (240, 200, 90), "blocked": (245, 85, 65)}
 SIGHT_STYLE = {"clear": "solid", "obscured": "dashed", "blocked": "dotted"}
@@ -47,6 +48,7 @@ PATH_STYLE: dict[str, tuple[Colour, str, int]] = {
     "threat": (BAD_COLOUR, "dotted", 2),
     "coherency": (MOVE_COLOUR, "solid", 1),  # thin: a squad's links, drawn under everything else it shows
     "grab": (BAD_COLOUR, "solid", 3),  # over the figures: the two bases touch, so a line under them hides
+    "engaged": (FIGHT_COLOUR, "solid", 3),  # two enemies locked in close combat: over the figures, as a grab
 }
 # ring and arc kind -> (colour, style, width)
 REACH_STYLE: dict[str, tuple[Colour, str, int]] = {
@@ -86,7 +88,7 @@ def overlays_of(primitives: Iterable[d.Primitive]) -> list[Overlay]:
 def _overlay(p: d.Primitive) -> list[Overlay]:
     if isinstance(p, d.Path):
         colour, style, width = PATH_STYLE.get(p.kind, (PATH_COLOUR, "solid", 2))
-        if p.kind == "grab":  # over the figures, with the dark edge: it crosses both tokens
+        if p.kind in ("grab", "engaged"):  # over the figures, with the dark edge: it crosses both tokens
             pts = tuple(p.points)
             return [Line(pts, EDGE_COLOUR, "solid", 6, over=True), Line(pts, colour, style, width, over=True)]
         line = Line(tuple(p.points), colour, style, width, p.label)

@@ -74,6 +74,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
+from game.rules.zombie40k.engaged import engaged_marks, told_marks
 from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, home_unit, names_of, player_words
@@ -826,7 +827,12 @@ class Z40View:
             out += marks
             last = "" if preview.details.get("boards") else last_move_question(game, {cmd.figure: pts[-1]})
             last = last or ("" if preview.details.get("boards") else mid_move_warning(game, cmd.figure, pts[-1]))
-            ask = "".join(f"\n{x}" for x in (stop, last if isinstance(cmd, Move) else "") if x)
+            ring = (
+                _at_the_ring(game, cmd, preview)
+                if any(p.kind == "route" for p in marks if isinstance(p, Path))
+                else ""
+            )
+            ask = "".join(f"\n{x}" for x in (ring, stop, last if isinstance(cmd, Move) else "") if x)
             out.append(Plate(pts[-1], _move_words(game, cmd, preview) + ask, "path"))
             return out
         if isinstance(cmd, (Shoot, Throw)):
@@ -947,6 +953,15 @@ class Z40View:
         if len(game.state.players) <= 1:
             return event.player, ""
         return event.player, f"Player {event.player} ({self._team(game, event.player)}) \u2014 your team"
+
+    def table_marks(self, game: Zombie40kGame, looks: dict[str, Look]) -> list[Primitive]:
+        """Who fights whom: during the Assault phase a line joins each model locked in close combat to the enemy
+        he fights (:mod:`engaged`)."""
+        return engaged_marks(game.world, looks)
+
+    def told_marks(self, game: Zombie40kGame, event: Any, looks: dict[str, Look]) -> list[Primitive] | None:
+        """Who fights whom while a fight is told: its blows draw its lines (:mod:`engaged`)."""
+        return told_marks(game.world, event, looks)
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(isinstance(e, PhaseStarted) and e.phase == "zombies" for e in events)
@@ -1273,6 +1288,19 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
         + boards
     )
+
+
+def _at_the_ring(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
+    """The plate's line for a move the pointer asked further than the model goes: ``6" is as far as he moves: he
+    stops at the ring`` (clicked beyond the ring, the move was cut short and the plate did not say so; a newcomer,
+    session 47). "" for a run not yet rolled (its die says how far) or a move that stops short of his reach."""
+    if "run_dice" in preview.details:
+        return ""
+    reach = _allowance(game, cmd.figure, "run" if isinstance(cmd, Run) else "move")
+    if float(preview.details.get("length", 0.0)) < reach - 0.05:
+        return ""
+    verb = "runs" if isinstance(cmd, Run) else "moves"
+    return f'{reach:g}" is as far as he {verb}: he stops at the ring'
 
 
 def _done_words(game: Zombie40kGame, fid: str, name: str) -> str:

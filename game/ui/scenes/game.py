@@ -520,7 +520,7 @@ class GameScene(Scene):
         if match is None or view is None:
             return
         view.tokens = match.tokens()
-        view.overlays = match.overlays()
+        view.overlays = match.marked_overlays(self.log_panel.hovered_line())
         view.drag_sets_facing = match.controller.aim == "path"
         view.drag_turns = match.drag_turns()
         if self._set("banner", match.banner()):
@@ -684,8 +684,14 @@ class GameScene(Scene):
         view = self.view
         if view is None:
             return
-        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no figure is under it any more
-            view.hover = None
+        if (
+            event.type == pygame.WINDOWLEAVE
+        ):  # the pointer left the window: no figure is under it any more, and the
+            view.hover = (
+                None  # preview goes with it (a refusal's red plate stayed up as if he still pointed there)
+            )
+            if self.match is not None:
+                self.match.hover(None)
         if event.type == pygame.MOUSEWHEEL and self.shop_open:
             if shop_area(self.app.screen.get_size()).collidepoint(view.input.mouse):
                 return  # the wheel over the shop (its price list) scrolls the shop, not the table behind it
@@ -814,6 +820,8 @@ class GameScene(Scene):
                 return
             self._refresh()
         self._hint()
+        if self.view is not None:  # the models the words on screen name, marked (a log line hovered names more)
+            self.view.overlays = self.match.marked_overlays(self.log_panel.hovered_line())
         if self.view is not None and self.manager.get_hovering_any_element():
             self.view.hover = None  # the pointer is on a panel or a button: the table's tooltip goes
         self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry

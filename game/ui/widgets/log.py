@@ -404,6 +404,23 @@ class LogPanel:
             breaks += any(isinstance(item, LineBreakLayoutRect) for item in row.items)
         return float(layout.layout_rect.height)
 
+    def hovered_line(self) -> str:
+        """The log line under the pointer ("" for none, or a page's link): the table marks the models it names,
+        so a player reading "the way of Fire Warrior 7" back finds him."""
+        box = self.box
+        layout = box.text_box_layout if box is not None else None
+        if box is None or layout is None or not box.rect.collidepoint(self.pointer):
+            return ""
+        y = box._calculate_text_space_pos(self.pointer)[1] + layout.layout_rect.top  # (the box's own reading)
+        breaks = 0
+        for row in layout.layout_rows:
+            if row.top <= y < row.bottom:
+                index = self.first + breaks - (self.first > 0)  # (the "Earlier lines" link is the box's line 0)
+                inside = self.first <= index < self.first + self.box_lines
+                return self.lines[index] if inside else ""
+            breaks += any(isinstance(item, LineBreakLayoutRect) for item in row.items)
+        return ""
+
     def _scroll_to(self, y: float) -> None:
         box = self.box
         bar, layout = (box.scroll_bar, box.text_box_layout) if box is not None else (None, None)
