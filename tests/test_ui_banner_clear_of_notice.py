@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_driver import headless_app
+from ui_driver import headless_app, take_the_table
 
 from game.ui.scenario_list import load_entry
 from game.ui.scenes.setup import GameSetup
@@ -34,6 +34,7 @@ def test_player_2s_banner_and_the_assault_skipped_notice_do_not_overlap(tmp_path
         seen = 0
         for _ in range(400):
             app.run_frames(1)
+            take_the_table(app)  # (player 2 puts the hot-seat card away: the banner fades from then)
             if match.handoff is not None and match.notices and scene.handoff_rect is not None:
                 words = " ".join(w for _, w in match.notices)
                 notice = scene._notice_spot[1]

@@ -8,7 +8,8 @@ import re
 import pytest
 from ui_driver import end_turn_of
 
-from game.controller import Controller
+from game.controller import AnimationDone, Controller
+from game.dice import Dice
 from game.rules.core import get_ruleset
 from game.rules.zombie40k.commands import Run, Shoot
 from game.rules.zombie40k.reference import reference
@@ -29,9 +30,29 @@ def test_the_log_says_there_is_no_psychic_phase_as_the_rules_help_does() -> None
     assert g.state.phase == Phase.SHOOTING
     lines = [plain(x) for x in view.log_lines(g, g.log)]
     said = [x for x in lines if "sychic" in x]
-    assert said == ["Player 1: no Psychic phase (this game has no psykers)"], lines
+    assert said == [
+        "There is no Psychic phase in this game (no psykers): Shooting follows Movement, every turn"
+    ], lines
     helped = " ".join(getattr(p, "text", "") for s in reference(None, {}) for p in s.body)
     assert "There is no Psychic phase" in helped
+
+
+def test_the_log_says_once_a_game_that_there_is_no_psychic_phase() -> None:
+    """Hive Street play-test: "Player 2: no Psychic phase" in every player's turn, turn after turn, read as noise
+    to a newcomer. Two players through two whole turns: the log says it once, in the first turn."""
+    g = rigged_game({1: [(10, 30)], 2: [(10, 40)]}, hordes=[[(60, 10)]], phase=Phase.MOVEMENT)
+    g.dice = g.world.dice = Dice(seed=5)
+    view = RS.view()
+    ctl = Controller(g, view)
+    for _ in range(20):
+        if g.state.turn >= 3 or g.over:
+            break
+        assert end_turn_of(ctl).accepted, (g.state.turn, g.state.phase)
+        ctl.handle(AnimationDone())  # the screen has shown the phase: the next End turn is taken
+    skips = [e for e in g.log if type(e).__name__ == "PhaseSkipped" and e.phase == "psychic"]
+    assert len(skips) >= 4  # the rules still pass the phase in each player's turn
+    said = [x for x in (plain(x) for x in view.log_lines(g, g.log)) if "sychic" in x]
+    assert said == ["There is no Psychic phase in this game (no psykers): Shooting follows Movement, every turn"]
 
 
 # ---- the coherency plate says who, how far and what to do ---------------------------------------------------

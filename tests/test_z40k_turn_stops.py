@@ -1,7 +1,7 @@
 """Never play a player's turn for him (issue 33 item 7), Zombie 40,000 through the real controller: the game
 stops at each phase the player may act in (a squad locked in close combat still shops in Killing Floor's
 movement phase) and the log says why a phase passes by itself ("Assault skipped: ...", and in the
-rules help's words "no Psychic phase (this game has no psykers)")."""
+rules help's words, once a game, "There is no Psychic phase in this game")."""
 
 from __future__ import annotations
 

@@ -65,11 +65,22 @@ SHOWING = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
 # ---- input --------------------------------------------------------------------------------------
 
 
+def take_the_table(app: App) -> None:
+    """The next hot-seat player puts the hand-over card away (a key, as he would), if it is up; tests that play
+    on through a hand-over (their clicks, :func:`play_out`) do so first, as the player does."""
+    match = getattr(app.scene, "match", None)
+    if match is not None and match.hand_over is not None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+        app.run_frames(1)
+
+
 def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
-    """Move there, press and release ``button`` a few frames apart; Shift held if ``shift``.
+    """Move there, press and release ``button`` a few frames apart; Shift held if ``shift``. A hot-seat
+    hand-over card up is put away first (:func:`take_the_table`): the click is the player's.
 
     >>> click(app, app.scene.buttons["new_game"].rect.center)  # doctest: +SKIP
     """
+    take_the_table(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.run_frames(2)
     pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
@@ -142,6 +153,7 @@ def key(app: App, k: int, mod: int = 0, up: bool = True) -> None:
 
     >>> key(app, pygame.K_z, pygame.KMOD_CTRL)  # doctest: +SKIP
     """
+    take_the_table(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     app.run_frames(1)
     if up:
@@ -192,6 +204,7 @@ def play_out(app: App, scene, limit: int = 5000, modes: tuple[Mode, ...] = SHOWI
     """
     for n in range(limit):
         if not scene.match.playback.busy and scene.match.controller.mode not in modes:
+            take_the_table(app)  # the next hot-seat player takes the table, as he does
             return n
         app.run_frames(1)
     raise AssertionError("the animation never ended")

@@ -479,3 +479,77 @@ def segment_meets_box(a: Point, d: Point, left: float, bottom: float, right: flo
             if u < t1:
                 t1 = u
     return True
+
+
+def first_within(points: Sequence[Point], outline: Sequence[Point], reach: float) -> float | None:
+    """The least length along the path ``points`` at which it comes within ``reach`` of the closed ``outline``
+    (its edges; a path starting inside counts at 0 only if within reach there): solved exactly, leg by leg, as
+    where each leg first enters a capsule round an edge. None when it never does.
+
+    >>> first_within([(0, 0), (10, 0)], [(6, -1), (8, -1), (8, 1), (6, 1)], 2.0)
+    4.0
+    >>> first_within([(0, 5), (10, 5)], [(6, -1), (8, -1), (8, 1), (6, 1)], 2.0) is None
+    True
+    """
+    edges = list(zip(outline, [*outline[1:], *outline[:1]])) if outline else []
+    done = 0.0
+    for a, b in zip(points, points[1:]):
+        leg = math.dist(a, b)
+        hits = [t for e in edges for t in _capsule_entry(a, b, e, reach) if 0.0 <= t <= 1.0]
+        if hits:
+            return done + min(hits) * leg
+        done += leg
+    if len(points) == 1 and any(_seg_dist2(points[0], e) <= reach * reach for e in edges):
+        return 0.0
+    return None
+
+
+def _capsule_entry(a: Point, b: Point, edge: tuple[Point, Point], reach: float) -> list[float]:
+    """Where (as fractions of a->b) the leg first comes within ``reach`` of ``edge``: the first entry into the
+    band along the edge and into the disc round each end (0 when ``a`` is already within)."""
+    if _seg_dist2(a, edge) <= reach * reach + 1e-12:
+        return [0.0]
+    return [
+        t for t in (_band_entry(a, b, edge, reach), *(_disc_entry(a, b, c, reach) for c in edge)) if t is not None
+    ]
+
+
+def _band_entry(a: Point, b: Point, edge: tuple[Point, Point], reach: float) -> float | None:
+    """The first fraction of a->b inside the rectangle round ``edge`` (its length by 2 ``reach``), by clipping."""
+    (px, py), (qx, qy) = edge
+    length = math.hypot(qx - px, qy - py)
+    if length == 0.0:
+        return None
+    ux, uy = (qx - px) / length, (qy - py) / length
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    along0, along1 = (a[0] - px) * ux + (a[1] - py) * uy, dx * ux + dy * uy
+    across0, across1 = (a[0] - px) * -uy + (a[1] - py) * ux, dx * -uy + dy * ux
+    low, high = 0.0, 1.0
+    for start, rate, lo, hi in ((along0, along1, 0.0, length), (across0, across1, -reach, reach)):
+        if rate == 0.0:
+            if not lo <= start <= hi:
+                return None
+            continue
+        t1, t2 = sorted(((lo - start) / rate, (hi - start) / rate))
+        low, high = max(low, t1), min(high, t2)
+    return low if low <= high else None
+
+
+def _disc_entry(a: Point, b: Point, c: Point, reach: float) -> float | None:
+    """The first fraction of a->b within ``reach`` of ``c`` (the smaller root of the circle's quadratic)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - c[0], a[1] - c[1]
+    qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - reach * reach
+    disc = qb * qb - 4 * qa * qc
+    if qa == 0.0 or disc < 0.0:
+        return None
+    return (-qb - math.sqrt(disc)) / (2 * qa)
+
+
+def _seg_dist2(p: Point, edge: tuple[Point, Point]) -> float:
+    """The squared distance from ``p`` to the segment ``edge``."""
+    (px, py), (qx, qy) = edge
+    dx, dy = qx - px, qy - py
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - px) * dx + (p[1] - py) * dy) / span))
+    return (p[0] - px - t * dx) ** 2 + (p[1] - py - t * dy) ** 2

@@ -105,6 +105,9 @@ class Match:
         self.handoff: tuple[str, float] | None = None  # "Player 2 - your section", seconds left
         # the hand-over plate's words for this screen (a networked table names a player it does not seat)
         self.handoff_words: Callable[[int, str], str] = lambda player, text: text
+        # two or more people play at this one screen (the scene says): a hand-over waits on a card, not a banner
+        self.hot_seat = False
+        self.hand_over: str | None = None  # the card up: "Player 2 (Orks) - your team", till a click or a key
         self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
         self.notice_left = 0.0  # seconds the notices stay up
         self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
@@ -310,6 +313,7 @@ class Match:
         a campaign chapter they let the bots finish); what they do is shown like a click's."""
         ctl = self.controller
         ctl.bots.update({p: bot for p in players})
+        self.hot_seat, self.hand_over = False, None  # nobody left at the screen to hand the table to
         for _ in range(4):  # a half-made move or aim is dropped (waypoints, aim, selection), not played
             if ctl.mode in (Mode.SELECTED, Mode.AIMING):
                 ctl.handle(Button("cancel"))
@@ -369,7 +373,7 @@ class Match:
         self._guard = max(0.0, self._guard - dt)
         if self.notices and not self.playback.holding:  # a stop keeps its notices up until he goes on
             self._age_notices(dt)
-        if self.handoff is not None:
+        if self.handoff is not None and self.hand_over is None:
             text, left = self.handoff
             self.handoff = (text, left - dt) if left - dt > 0 else None
             self.version += 1
@@ -771,7 +775,7 @@ class Match:
                 player, text = handoff
                 if text and player != self._last_player and player not in self.controller.bots:  # a bot's seat
                     # is no one's "your team" at this screen
-                    self.handoff = (self.handoff_words(player, text), HANDOFF_SECONDS)
+                    self._hand_over_to(self.handoff_words(player, text))
                     if self.controller.selected is not None:  # a choice made in one player's turn stays there
                         self.controller._clear_selection()
                 self._last_player = player
@@ -788,6 +792,17 @@ class Match:
         marks = told(self.game, ev, self.looks) if told is not None else None
         if marks is not None:
             self._told_marks = list(marks)
+
+    def _hand_over_to(self, words: str) -> None:
+        """The table goes to the player ``words`` name: the banner that fades, and at a hot-seat screen first a
+        card that waits for him (a newcomer missed the banner and did not notice whose turn it was)."""
+        self.handoff = (words, HANDOFF_SECONDS)  # (at a hot-seat screen it fades once the card is put away)
+        if self.hot_seat:
+            self.hand_over = words
+
+    def take_the_table(self) -> None:
+        """The player named on the hand-over card clicked or pressed a key: his turn is his to play."""
+        self.hand_over = None
 
     def _dice_shown(self, ev: Any) -> DiceShown | None:
         """The tray's roll for ``ev`` (None: no roll): as the log told it where the view folds rolls into one line

@@ -258,9 +258,20 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
 
 @says(ev.PhaseSkipped)
 def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
-    if e.phase == "psychic":  # in the rules help's words: this game has no Psychic phase (issue 33)
-        return toned("turn", esc(f"Player {e.player}: no Psychic phase (this game has no psykers)"))
+    if e.phase == "psychic":  # in the rules help's words, once a game: every turn's would be noise
+        return toned("turn", esc(NO_PSYCHIC)) if _first_psychic_skip(game, e) else ""
     return toned("turn", esc(f"Player {e.player}: {skipped_words(game, e)}"))
+
+
+NO_PSYCHIC = "There is no Psychic phase in this game (no psykers): Shooting follows Movement, every turn"
+
+
+def _first_psychic_skip(game: Zombie40kGame | None, e: ev.PhaseSkipped) -> bool:
+    """Whether ``e`` is the game's first skipped Psychic phase (or one the game's log does not hold): the log
+    says once that the phase never comes, not in every player's turn (a newcomer read it as noise)."""
+    log = getattr(game, "log", None) or ()
+    first = next((x for x in log if isinstance(x, ev.PhaseSkipped) and x.phase == "psychic"), None)
+    return first is None or first is e or not any(x is e for x in log)
 
 
 def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:

@@ -21,7 +21,8 @@ from game.rules.zombie40k.events import Embarked, EmbarkRefused, FallBackCut, Fe
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
-from game.table import PathCheck, path_length, truncate_path
+from game.table import PathCheck, truncate_path
+from game.table.geometry import first_within
 from game.table.wording import in_words
 
 
@@ -234,25 +235,17 @@ def boards_at(world: World, m: Model, p: Point) -> bool:
     )
 
 
-def boards_from(world: World, m: Model, points: Sequence[Point], step: float = 0.05) -> float | None:
+def boards_from(world: World, m: Model, points: Sequence[Point]) -> float | None:
     """The least length along ``points`` a run must go for ``m`` to board at its end (a run its die cuts short
-    still boards within reach of the vehicle), to 0.001"; None when it never would. The plate said "boards on a
-    4+" for a run whose 3 boarded: it counted the whole way to the pointer."""
-    total = path_length(points)
-
-    def aboard(d: float) -> bool:
-        return boards_at(world, m, truncate_path(points, d)[-1])
-
-    before = 0.0
-    for d in [min(total, i * step) for i in range(int(total / step) + 2)]:
-        if aboard(d):  # the first length aboard: halve the gap after the last one short of it
-            low, high = before, d
-            while high - low > 0.001:
-                mid = (low + high) / 2
-                low, high = (low, mid) if aboard(mid) else (mid, high)
-            return high
-        before = d
-    return None
+    still boards within reach of the vehicle), solved exactly: where the path first comes within the embark
+    reach of the vehicle's outline; None when it never would. The plate said "boards on a 4+" for a run whose
+    3 boarded: it counted the whole way to the pointer."""
+    if not points or m.side != PLAYERS or world.hooks.embark_refused(world, m):
+        return None
+    if boards_at(world, m, points[0]):
+        return 0.0
+    outline = [(float(x), float(y)) for x, y in world.state.vehicle]
+    return first_within(points, outline, world.data.house.embark_reach + m.radius)
 
 
 def check_embark(world: World, m: Model) -> bool:

@@ -355,12 +355,18 @@ def _assault(d: Z40Data) -> Section:
                 kind="bullet",
             ),
             *_tab(
-                ("WS \\ WS", *[str(i) for i in range(1, 11)]),
-                tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
-                caption="To hit (close combat)",
+                ("Your WS", *[f"vs {i}" for i in range(1, 11)]),
+                tuple((f"WS {a}", *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
+                caption=CLOSE_COMBAT_CAPTION,
             ),
         ),
     )
+
+
+# the close-combat chart said as a newcomer reads it: which way is whose WS, and what the cell is
+CLOSE_COMBAT_CAPTION = (
+    "To hit in close combat (the D6 roll needed): your model's WS down the side, the target's across"
+)
 
 
 def _zombie_turn(h: Z40House) -> Section:

@@ -163,6 +163,7 @@ class DemoScene(GameScene):
     name = "demo"
     match: Match  # a replay or a demo always has its game on the table
     takes_orders = False  # the bots play; a touch hands the game over (see intercept)
+    hand_over_cards = False  # no one to hand the table to: the bots play every side
 
     def __init__(self, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         if loop.game is None or loop.current is None:

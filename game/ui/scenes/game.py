@@ -128,6 +128,7 @@ class GameScene(Scene):
     """A scenario on the table, played (or, without a view for its rule set, only shown)."""
 
     name = "game"
+    hand_over_cards = True  # two or more people at this screen: each hand-over waits on a card (not the demo's)
     outlet: Outlet | None = None  # where the table's commands go: None, applied here (a networked game: the host)
 
     def __init__(
@@ -224,6 +225,7 @@ class GameScene(Scene):
             outlet=self.outlet,
             unlog=self.log_panel.take_back,
         )
+        self.match.hot_seat = self.hand_over_cards and self._humans() >= 2
         self.banner = self.match.banner()
         self.objective_text = self.objective_words()
         self._hand_table_over()
@@ -434,6 +436,11 @@ class GameScene(Scene):
         else:  # the log grew or shrank (issue 33): the table stays put under it, never jumps
             self.view.set_viewport(viewport, hold=True)
         self._built_size = size
+
+    def _humans(self) -> int:
+        """How many of the game's players sit at this screen: its players but the bots' seats."""
+        bots = set(self._bots or {})
+        return sum(1 for p in range(1, (self._players() or 1) + 1) if p not in bots)
 
     def _players(self) -> int | None:
         """How many players this game has, by its rule set's set-up (None: it does not say)."""
@@ -704,8 +711,20 @@ class GameScene(Scene):
             self.match.hover(view.click_point(at) if inside else None)  # a big token: its figure
 
     def intercept(self, event: pygame.event.Event) -> bool:
-        """Seen before pygame_gui: the wheel at the log's top (or bottom) brings its page before (or after)."""
-        return self.log_panel.intercept(event)
+        """Seen before pygame_gui: the hand-over card takes a key or a click; the wheel at the log's top (or
+        bottom) brings its page before (or after)."""
+        return self._hand_over_taken(event) or self.log_panel.intercept(event)
+
+    def _hand_over_taken(self, event: pygame.event.Event) -> bool:
+        """While the hot-seat hand-over card is up, a key or a click (at its release) puts it away and does
+        nothing else: the click that hands the table over is not the new player's first order."""
+        m = self.match
+        if m is None or m.hand_over is None:
+            return False
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            m.take_the_table()
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
 
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
@@ -1023,7 +1042,7 @@ class GameScene(Scene):
         if self.match is None or self.view is None:
             return
         banner = None
-        if self.match.handoff is not None:
+        if self.match.handoff is not None and self.match.hand_over is None:
             text, left = self.match.handoff
             image = self.view.plate(text, 48, (240, 217, 138))
             vx, vy, vw, vh = self.view.camera.viewport
@@ -1033,6 +1052,18 @@ class GameScene(Scene):
         if banner is not None:
             self.handoff_rect = clear_of(banner[1], notice, pygame.Rect(self.view.camera.viewport))
             surface.blit(banner[0], self.handoff_rect)
+        if self.match.hand_over is not None:
+            self._draw_hand_over(surface, self.match.hand_over)
+
+    def _draw_hand_over(self, surface: pygame.Surface, words: str) -> None:
+        """The hot-seat hand-over card over a darkened table: whose turn it is, and that it waits for him."""
+        assert self.view is not None
+        viewport = pygame.Rect(self.view.camera.viewport)
+        shade = pygame.Surface(viewport.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, viewport)
+        card = self.view.plate(f"{words}\n{HAND_OVER_ASK}", 48, NOTICE_GOLD, width=viewport.w - 80, detail=24)
+        surface.blit(card, card.get_rect(center=viewport.center))
 
     def _draw_notices(self, surface: pygame.Surface, banner: pygame.Rect | None = None) -> pygame.Rect | None:
         """The phases just begun or skipped ("Shooting skipped: ..."), fading out: at the top of the table, or where
@@ -1052,6 +1083,7 @@ class GameScene(Scene):
         return self._notice_spot[1]
 
 
+HAND_OVER_ASK = "Your turn: click or press any key to begin"  # the hot-seat card's second line
 NOTICE_GOLD = (240, 217, 138)  # a phase's notice: the hand-over's gold, smaller
 NOTICE_SIZE = 26  # points: a phase's notice reads at a glance without a band across the table
 NOTICE_WIDTH = 720  # pixels: a long skip's reason wraps rather than spanning the table's width

@@ -82,6 +82,7 @@ class NetGameScene(GameScene):
     """A networked game on the table (``table.watch``: only watched)."""
 
     name = "net_game"
+    hand_over_cards = False  # each screen seats its own player: its plate says whose turn (handoff_words)
 
     def __init__(self, app: Any, table: NetTable) -> None:
         client = table.client

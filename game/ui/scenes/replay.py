@@ -52,6 +52,7 @@ class ReplayScene(GameScene):
     name = "replay"
     match: Match  # a replay or a demo always has its game on the table
     takes_orders = False  # the saved game plays itself
+    hand_over_cards = False  # nobody takes the table over: it plays on by itself
 
     def __init__(self, app, replay: Replay, title: str = "", on_back: Callable[[], None] | None = None) -> None:
         self.replay = replay
