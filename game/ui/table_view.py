@@ -779,8 +779,8 @@ class TableView:
         self._draw_tokens(surface)
         self._draw_walls_over(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross)) or _over(o)])
-        for a, b in self.leaders:  # (a GUTS set apart from its figure, tied to him)
-            pygame.draw.line(surface, BADGE_COLOUR, a, b, 1)
+        for start, end in self.leaders:  # (a GUTS set apart from its figure, tied to him)
+            pygame.draw.line(surface, BADGE_COLOUR, start, end, 1)
         surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
         self.plates = []
