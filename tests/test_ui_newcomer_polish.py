@@ -115,10 +115,11 @@ def test_a_knocked_down_zombies_tag_shows_over_the_neighbour_standing_on_it() ->
     view.tokens = [down, above]  # the fallen first, as the rule sets lay them
     screen = pygame.Surface((400, 300))
     view.draw(screen)
-    x, y = view.camera.to_screen(down.position)
     nx, ny = view.camera.to_screen(above.position)
-    # the neighbour's base (shown 20 pixels across), over the tag (a plate since h98: 'down', its count apart)
-    box = pygame.Rect(round(nx) - 10, round(ny) - 10, 20, round(y - ny) + 4)
+    # the tag (a plate since h98: 'down', its count apart) shows whole: drawn over every base, and since
+    # session 47 set clear of the neighbour's (shown 20 pixels across; the tag sat on him and read as his)
+    (box,) = view.tag_rects
+    assert not box.colliderect(pygame.Rect(round(nx) - 10, round(ny) - 10, 20, 20)), box
     tag = [
         (px, py)
         for px in range(box.left, box.right)

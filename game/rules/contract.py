@@ -71,10 +71,13 @@ def toned(tone: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class Option:
-    """One entry of a pick: the value the rules read and the words the player reads."""
+    """One entry of a pick: the value the rules read and the words the player reads; ``note``, a line the
+    set-up shows under the pick while this entry is chosen (what a section carries: a newcomer choosing one
+    could not tell them apart by their names)."""
 
     value: str
     label: str
+    note: str = ""
 
 
 @dataclass(frozen=True)

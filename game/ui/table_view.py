@@ -279,7 +279,7 @@ class WordJob(NamedTuple):
     must: bool
     steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
     owner: str = ""  # the figure whose GUTS it is: his word keeps its side of him from frame to frame
-    own: int | None = None  # a zone's name: its first ``own`` spots read as that zone's (see _own_first)
+    own: int | None = None  # its first ``own`` spots read as its zone's or figure's (see _own_first, by_own)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -344,10 +344,44 @@ def _side_by_side(a: Point, b: Point, w: int, h: int) -> bool:
     return abs(a[0] - b[0]) < w + 2 * h and abs(a[1] - b[1]) < 2 * h
 
 
+def by_own(spots: list[pygame.Rect], own: pygame.Rect, others: Sequence[pygame.Rect]) -> tuple[list, int]:
+    """``spots`` for a figure's word with those nearer his base than any other's first (a spot wedged between
+    two rows reads as either's: a newcomer read a "Sgt 9" as the row's in front), each part in its order; and
+    how many read so. ``own``, ``others``: the bases' squares; near is the word's middle to a base's rim.
+
+    >>> spots, n = by_own([pygame.Rect(0, 20, 10, 10), pygame.Rect(0, -12, 10, 10)], pygame.Rect(0, 0, 10, 10),
+    ...                   [pygame.Rect(0, 32, 10, 10)])
+    >>> spots[0].y, n
+    (-12, 1)
+    """
+    near = [o for o in others if o != own]
+
+    def reads(spot: pygame.Rect) -> bool:
+        mine = rim_distance(spot, own)
+        return all(mine + OWN_MARGIN <= rim_distance(spot, o) for o in near)
+
+    good = [r for r in spots if reads(r)]
+    return good + [r for r in spots if not reads(r)], len(good)
+
+
+def rim_distance(word: pygame.Rect, base: pygame.Rect) -> float:
+    """Pixels from a word's middle to the rim of a base (its square's inscribed circle)."""
+    return math.dist(word.center, base.center) - base.w / 2
+
+
+OWN_MARGIN = 3  # pixels a figure's word stands nearer his base than any other's, to read as his
+
+
 def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
     """Where ``job``'s word goes, or None when it finds no room and need not show. A figure's GUTS never
-    pushes onto another word except on its own rim; the must-show readings do when nothing is free."""
+    pushes onto another word except on its own rim; the must-show readings do when nothing is free. A GUTS
+    goes only where it reads as his (:func:`by_own`) unless it must show (he is pointed at: then a leader line
+    ties it to him, see TableView._leader_lines)."""
     spots = job.spots
+    if job.kind == "guts" and job.own is not None:
+        placed = placer.place(spots[: job.own])
+        if placed is not None or not job.must:
+            return placed
     placed = placer.place(spots, job.must and job.kind != "guts")
     if placed is None and job.kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
         placed = spots[-1]  # no room round a big base: on its own rim (see TableView._badge_job)
@@ -524,6 +558,11 @@ class TableView:
         # where each figure's GUTS went last, from his token's centre (pixels) at that zoom: tried first, so the
         # words stay put while the pointer moves over the section (newcomers saw them hop from side to side)
         self._guts_sides: dict[str, tuple[float, tuple[int, int]]] = {}
+        self._bases_now: list[pygame.Rect] = []
+        self._heaps: list[pygame.Rect] = []  # the fallen figures' heaps, a down tag each (_down_tags)
+        self.leaders: list[
+            tuple[tuple[int, int], tuple[int, int]]
+        ] = []  # from a GUTS to its figure (_leader)  # the figures' squares as the words are placed (by_own)
         self._guts_centres: dict[str, tuple[int, int]] = {}  # each figure's centre as his GUTS was placed round it
         self.guts_at: dict[str, pygame.Rect] = {}  # each figure's GUTS word drawn last frame, by his id
         # what the words were placed for (the things themselves, compared by identity) and their blits
@@ -740,6 +779,8 @@ class TableView:
         self._draw_tokens(surface)
         self._draw_walls_over(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross)) or _over(o)])
+        for start, end in self.leaders:  # (a GUTS set apart from its figure, tied to him)
+            pygame.draw.line(surface, BADGE_COLOUR, start, end, 1)
         surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
         self.plates = []
@@ -831,7 +872,7 @@ class TableView:
         # names (a heap by the exit wrote its tag across "EXIT: Track to the bridge")
         tags = self._down_tags(fallen)
         zones = [rect for kind, _, rect in self.words if kind == "zone"]
-        rects = stacked([self._clear_of(image.get_rect(topleft=at), zones) for image, at in tags])
+        rects = stacked([self._clear_of(self._by_own_heap(i, tag), zones) for i, tag in enumerate(tags)])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
@@ -868,9 +909,10 @@ class TableView:
         touching (a melee's pile read "DOWN DOWN DOWN", each tag over the next), over the heap's middle."""
         tags = [self._down_tag(*one) for one in fallen]
         bases = [pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)) for _, cx, cy, r in fallen]
-        out, self.tag_words = [], []
+        out, self.tag_words, self._heaps = [], [], []
         for pile in piles(bases, max((r for *_, r in fallen), default=0.0) // 2):
             self.tag_words.append("down" if len(pile) == 1 else f"{len(pile)} down")
+            self._heaps.append(bases[pile[0]].unionall([bases[i] for i in pile]))
             if len(pile) == 1:
                 out.append(tags[pile[0]])
                 continue
@@ -903,6 +945,33 @@ class TableView:
             x += part.get_width() + gap
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
+
+    def _by_own_heap(self, i: int, tag: tuple[pygame.Surface, tuple[int, int]]) -> pygame.Rect:
+        """The ``i``-th down tag where it covers no standing figure and reads as its own heap's (nearer it than
+        any standing figure): above the heap, else below, beside or on it (a "down" sat over a standing soldier
+        of a packed section, and read as his)."""
+        image, at = tag
+        rect, heap = image.get_rect(topleft=at), self._heaps[i]
+        standing = [
+            b
+            for t, b in zip(self.tokens, self._token_squares(), strict=True)
+            if t.state not in ("dead", "knocked_down")
+        ]
+        near = [standing[j] for j in heap.inflate(6 * rect.w, 6 * rect.h).collidelistall(standing)]
+        centre = heap.center
+        spots = [rect, *around(rect.size, centre, max(heap.w, heap.h) / 2, gap=2), _centred(rect.size, centre)]
+        spots, own = by_own(spots, heap, near)
+        free = next((s for s in spots[:own] if s.collidelist(near) < 0), None)
+        return free or min(spots, key=lambda s: (overlap(s, near), s not in spots[:own]))  # (hiding least)
+
+    def _token_squares(self) -> list[pygame.Rect]:
+        """Every figure's base square on the screen (dead or alive, on view or not), in ``tokens``' order."""
+        to, ppi = self.camera.to_screen, self.camera.ppi
+        out = []
+        for t in self.tokens:
+            (cx, cy), r = to(t.position), token_radius(t, ppi)
+            out.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+        return out
 
     @staticmethod
     def _clear_of(rect: pygame.Rect, names: Sequence[pygame.Rect]) -> pygame.Rect:
@@ -1332,6 +1401,7 @@ class TableView:
         most wanted first, each where it overlaps neither a figure nor a word placed before it: the
         pointed-at figure's GUTS, the rings' and lines' readings, every other figure's GUTS (one in a
         packed line shows when pointed at) and, with the outlines on, the terrain's names."""
+        self._bases_now = self.token_rects()
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
         jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
@@ -1344,7 +1414,8 @@ class TableView:
         guts_at: dict[str, pygame.Rect] = {}
         words, self._zone_blits = self._zone_words()
         placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
-        blits = []
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        leaders: list[tuple[tuple[int, int], tuple[int, int]]] = []
         for job in jobs:
             placed = _place_word(placer, job)
             if placed is None:
@@ -1352,11 +1423,21 @@ class TableView:
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
+            if job.kind == "guts" and job.own is not None and placed not in job.spots[: job.own]:
+                leaders.append(self._leader(placed, self._guts_centres[job.owner]))
             if job.owner:
                 self._keep_side(job.owner, placed)
                 guts_at[job.owner] = placed
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
+        self.leaders = leaders
         self.guts_at = guts_at
+
+    def _leader(self, word: pygame.Rect, centre: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+        """A thin line from a figure's GUTS that found no spot reading as his (he is pointed at in a packed
+        group) to his base: whose number it is reads at a glance."""
+        x = min(max(centre[0], word.left), word.right - 1)
+        y = min(max(centre[1], word.top), word.bottom - 1)
+        return (x, y), centre
 
     def _keep_side(self, fid: str, placed: pygame.Rect) -> None:
         """Remember on which side of figure ``fid`` his GUTS went (see :meth:`_badge_job`)."""
@@ -1416,7 +1497,13 @@ class TableView:
         if side is not None and side[0] == self.camera.ppi:  # last frame's side of him first, if it is still one
             at = (round(centre[0]) + side[1][0], round(centre[1]) + side[1][1])
             spots.sort(key=lambda spot: spot.center != at)
-        return WordJob("guts", t.badge, size, BADGE_COLOUR, spots, must, owner=t.id)
+        base = pygame.Rect(0, 0, round(2 * (r + 4)), round(2 * (r + 4)))
+        base.center = (round(centre[0]), round(centre[1]))
+        bases = self._bases_now
+        spots, own = by_own(
+            spots, base, [bases[i] for i in base.inflate(4 * wh[0], 4 * wh[1]).collidelistall(bases)]
+        )
+        return WordJob("guts", t.badge, size, BADGE_COLOUR, spots, must, owner=t.id, own=own)
 
     def _overlay_jobs(self) -> list[WordJob]:
         """The readings of the rings (round them), the lines (beside their end) and the arcs (at their tip)."""

@@ -21,7 +21,8 @@ from typing import Any
 
 from game.rules.contract import Answers, Option, Pick, Setup, SetupField, SetupSpec, Switch
 from game.rules.zombiekrieg import forces, horde
-from game.rules.zombiekrieg.data import ZkData, load_data
+from game.rules.zombiekrieg.data import Member, SectionSpec, ZkData, load_data
+from game.rules.zombiekrieg.names import ROLE_NAMES
 from game.rules.zombiekrieg.readings import OPTION as READINGS
 from game.rules.zombiekrieg.readings import chosen as check_readings
 from game.rules.zombiekrieg.readings import readings as reading_specs
@@ -44,6 +45,30 @@ def _players_range(scenario: Scenario) -> tuple[int, int]:
     lo = max(PLAYERS_MIN, min(PLAYERS_MAX, prop("players_min", PLAYERS_MIN)))
     hi = max(lo, min(PLAYERS_MAX, prop("players_max", PLAYERS_MAX)))
     return lo, hi
+
+
+def carries(data: ZkData, section: SectionSpec) -> str:
+    """What ``section`` carries, man by man from the data, for the line under the section's choice: a newcomer
+    choosing a nation wants to know its weapons.
+
+    >>> data = load_data()
+    >>> carries(data, data.sections["british"])
+    'British: Sergeant (Sten SMG), Corporal (Lee-Enfield rifle), 8 Riflemen (Lee-Enfield rifle), LMG gunner (Bren gun)'
+    >>> carries(data, data.sections["american"]).split(", ")[1]
+    'Corporal (Thompson SMG or "Burp" SMG)'
+    """
+    return f"{section.name}: " + ", ".join(_carried(data, section, m) for m in section.members)
+
+
+def _carried(data: ZkData, section: SectionSpec, member: Member) -> str:
+    """One man (or a number of the same) and his weapon: ``8 Riflemen (M1 Garand)``; the Corporal's choice of
+    weapons where his section has one."""
+    role = ROLE_NAMES.get(member.role, member.role.capitalize())
+    if member.count > 1:
+        role = f"{member.count} {role[:-3] + 'men' if role.endswith('man') else role + 's'}"
+    choice = section.corporal_weapons if member.role == "corporal" and section.corporal_weapons else ()
+    weapons = choice or (member.weapon,)
+    return f"{role} ({' or '.join(data.weapons[w].name if w in data.weapons else w for w in weapons)})"
 
 
 def readings(data: ZkData) -> tuple[Switch, ...]:
@@ -72,7 +97,7 @@ class ZombiekriegSetup(Setup):
         return Pick(
             SECTION,
             "section",
-            tuple(Option(key, spec.name) for key, spec in sections.items()),
+            tuple(Option(key, spec.name, carries(self.data, spec)) for key, spec in sections.items()),
             "american" if "american" in sections else next(iter(sections)),
             help="The nation of the section you command: a Sergeant, a Corporal and their riflemen, with that "
             "nation's weapons (Rules help: Forces).",

@@ -283,7 +283,31 @@ class SetupScene(Scene):
             )
             rows += taken_height(len(self._taken_lines(STARTING_WORDS, TAKEN_MIN_W)))
             return 44 + rows + self.add_list_h + 10 + ROW  # the list under the rows (a narrow window): the most
-        return ROW
+        return self._row(f)
+
+    def _row(self, f: SetupField) -> int:
+        """A pick's or a switch's row: taller by the lines of the longest note its entries have (the rows
+        below never move as the choice changes)."""
+        if not isinstance(f, Pick):
+            return ROW
+        return ROW + NOTE_LINE * max((len(self._note_of(o.note)) for o in f.options), default=0)
+
+    def _note_of(self, note: str) -> list[str]:
+        """An entry's note (what a section carries) in lines of whole words the form's width."""
+        if not note:
+            return []
+        font = self.manager.get_theme().get_font(["label", "#footnote"])
+        return wrap(note, self.label_w + 10 + MENU_W - 12, lambda t: int(font.size(t)[0]))
+
+    def _chosen_note(
+        self, f: Pick, player: int | None, cx: int, y: int, container: IContainerLikeInterface | None
+    ) -> None:
+        """Under the pick, the note of the entry chosen now (a newcomer choosing a section read what it carries)."""
+        value = self._value(player, f.key)
+        chosen = next((o for o in f.options if o.value == value), None)
+        for i, line in enumerate(self._note_of(chosen.note if chosen is not None else "")):
+            rect = pygame.Rect(cx, y + 42 + NOTE_LINE * i, self.label_w + 10 + MENU_W, NOTE_LINE)
+            self.ui(UILabel(rect, line, self.manager, container=container, object_id="#footnote"))
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -393,7 +417,7 @@ class SetupScene(Scene):
         heights = [70]
         for player in range(1, self.setup.players + 1):
             heights += [self._field_height(f, player) for f in self.spec.per_player]
-        heights += [ROW] * len(self.spec.for_game)
+        heights += [self._row(f) for f in self.spec.for_game]
         # (the note's lines at the form's width: never fewer than it takes where it is laid out)
         return heights + [10 + NOTE_LINE * len(self._note_lines(self.label_w + 10 + MENU_W))] * bool(
             self.spec.note
@@ -511,11 +535,12 @@ class SetupScene(Scene):
             self._label(self._title(f, player), cx, y, container)
             rect = pygame.Rect(cx + self.label_w + 10, y, MENU_W, 40)
             self.ui(UIButton(rect, self._not_asked(f), self.manager, container=container)).disable()
-            return y + ROW
+            return y + self._row(f)
         if isinstance(f, Pick):
             self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             self._pick(f, player, self._value(player, f.key), cx + self.label_w + 10, y, MENU_W, container)
-            return y + ROW
+            self._chosen_note(f, player, cx, y, container)
+            return y + self._row(f)
         if isinstance(f, Switch):
             self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             on = bool(self._value(player, f.key))
@@ -559,8 +584,9 @@ class SetupScene(Scene):
                 expansion_height_limit=DROP_LIMIT,
             )
         )
+        again = self._asks_by(f.key) or any(o.note for o in f.options)  # (the note under it changes too)
         self.actions[menu] = lambda e: self.set_answer(
-            player, f.key, next((o.value for o in f.options if o.label == e.text), value), self._asks_by(f.key)
+            player, f.key, next((o.value for o in f.options if o.label == e.text), value), again
         )
         if f.help:
             self.menu_tips[menu] = f.help

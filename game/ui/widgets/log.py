@@ -105,6 +105,7 @@ class LogPanel:
         self.cap = LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
         self.dirty = False  # lines came since the last frame
         self.height_was: int | None = None  # the box's text height before the lines came
+        self.laid_out: tuple[object, int, tuple[int, int]] | None = None  # the box as settle left it: laid_out()
         self._relayout = relayout
 
     # ---- the panel --------------------------------------------------------------------------------
@@ -293,11 +294,24 @@ class LogPanel:
     # ---- each frame: before the match adds lines, then after ------------------------------------------
 
     def watch(self) -> None:
-        """Before the frame's lines: has the player scrolled up since the last line?"""
+        """Before the frame's lines: has the player scrolled up since the last line? Only his scrolling stops
+        the box following: a box pygame_gui laid out again by itself (a new scroll bar, at the top) or whose
+        text changed height is put back at its newest line (a "Latest" came up with nobody scrolling)."""
         if self.box is not None and not self.dirty:
+            if self.following and not self.at_end() and self.laid_out != self._layout_now():
+                self.scroll_to_end()  # (not the player's doing: the box was laid out anew)
             self.following = self.at_end() and self.first + self.box_lines == len(self.lines)
             layout = self.box.text_box_layout
             self.height_was = layout.layout_rect.height if layout is not None else None
+
+    def _layout_now(self) -> tuple[object, int, tuple[int, int]] | None:
+        """The box's scroll bar (pygame_gui makes a new one each time it lays the box out), text height and
+        size: when they are as settle left them, a scroll since was the player's."""
+        box = self.box
+        layout = box.text_box_layout if box is not None else None
+        if box is None or layout is None:
+            return None
+        return box.scroll_bar, layout.layout_rect.height, box.rect.size
 
     def settle(self) -> None:
         """After the frame's lines: the newest at the bottom, in view unless the player scrolled up."""
@@ -311,6 +325,7 @@ class LogPanel:
             if self.following:
                 self._show_end()
         self._show_latest_button()
+        self.laid_out = self._layout_now()
 
     def _show_end(self) -> None:
         """Scroll to the newest line, holding fewer lines when the scroll bar cannot reach it whole."""
