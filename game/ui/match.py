@@ -858,6 +858,8 @@ class Match:
         elif self._ended:  # his E began it: his second press at once was the same click's
             self._guard, self._by_itself = DOUBLE_PRESS_SECONDS, False
         self._moved_on = self._ended = False
+        if fb.message:  # what the click or key kept while it was shown did (a survivor picked up): said
+            self.status, self.status_bad = self.words(fb.message), not fb.accepted
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)
