@@ -563,7 +563,8 @@ class Match:
             self._roster_still = (groups, {fid: (look.state, look.words) for fid, look in self.looks.items()})
         if self.playback.busy:
             groups = self._acting_as_shown(groups)
-        return roster_html(groups, self.controller.selected, fits, self._roster_under)
+        room = str(getattr(self.view, "roster_room", ""))  # the words a row may gain: room kept for them
+        return roster_html(groups, self.controller.selected, fits, self._roster_under, room)
 
     def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
         """The roster as the screen has shown it so far (issue 33: a model was dead in the roster, a power-up

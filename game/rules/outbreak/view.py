@@ -327,6 +327,9 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     badge_legend: tuple[tuple[str, str], ...] = (*BADGE_LEGEND.items(), ("? on a zombie", ZOMBIE_UNAWARE))
+    # a row's line may gain a zombie's grab and a breather between turns: fitted with room for them, his weapons go
+    # under his name from the start when they would then, and the rows under him do not move down
+    roster_room = "grabbed tired"
     aims_again: tuple[str, ...] = ("fire",)  # a shooter with shots left stays in Fire after each shot
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
