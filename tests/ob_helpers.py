@@ -43,3 +43,11 @@ def failed_spot():
     for _ in range(100):
         match.update(0.1)
     return match, logged
+
+
+def grab_lines(match):  # noqa: ANN001, ANN201  (a Match; its Line overlays)
+    """The lines the table draws from each grabbing zombie to the human it holds (the bad colour's lines)."""
+    from game.ui.overlays import Line
+    from game.ui.previews import BAD_COLOUR
+
+    return [o for o in match.overlays() if isinstance(o, Line) and o.colour == BAD_COLOUR]

@@ -100,10 +100,20 @@ def test_clicks_are_refused_while_the_dice_are_shown_until_animation_done(ctl: C
     ctl.handle(Click(pos(ctl, SGT)))
     ctl.handle(Button("move"))
     ctl.handle(Click((12, 18)))
-    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    fb = ctl.handle(Click((3, 3)))  # the ground: no order while the move is shown
     assert not fb.accepted and "Wait" in fb.message
     ctl.handle(AnimationDone())
-    assert ctl.mode in (Mode.IDLE, Mode.SELECTED)
+    assert ctl.mode in (Mode.IDLE, Mode.SELECTED) and ctl.selected in (None, SGT)
+
+
+def test_a_click_on_another_of_ones_own_while_shown_picks_him_up_once_shown(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("move"))
+    ctl.handle(Click((12, 18)))
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    assert fb.accepted and "once this is shown" in fb.message
+    fb = ctl.handle(AnimationDone())
+    assert (ctl.selected, ctl.mode) == ("us1-r1", Mode.SELECTED) and "selected" in fb.message
 
 
 def test_fire_mode_refuses_ground_and_fires_at_a_zombie(ctl: Controller) -> None:

@@ -178,7 +178,7 @@ def test_events_log_each_roll_and_result():
     events = g.apply(Fire("pc1", "z1"))
     text = " ".join(v.log_lines(g, events))
     # the shot's die told once, in the shot's own line, the zombie by his number
-    assert "fires at Zombie 1: D6 = 5, hit in third 2" in text and "keeps coming" in text
+    assert "fires at Zombie 1: D6 = 5, hit in the second third of its move" in text and "keeps coming" in text
     assert "shoots" not in text and "z1" not in text
     assert v.animation([e for e in events if isinstance(e, Fired)][0]).kind == "shot"
     assert [e for e in events if isinstance(e, Moved)] == []

@@ -6,22 +6,15 @@ the real match and table view, at the size a small window fits the table."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
 import math
 
-import pygame
+from ob_helpers import grab_lines
+from ui_driver import drawn_table
 
 from game.rules.core import get_ruleset
 from game.rules.outbreak.testing import rigged_game
-from game.ui.assets import Assets
-from game.ui.map_render import MapRenderer
 from game.ui.match import Match
-from game.ui.overlays import Line
 from game.ui.previews import BAD_COLOUR
-from game.ui.table_view import TableView
 
 RS = get_ruleset("outbreak")
 HELD_AT = (12.0, 9.0)
@@ -32,27 +25,14 @@ def held_by_three() -> Match:  # pc1 held by z1 (above), z2 (right), z3 (left)
     return Match(game, RS.view())
 
 
-def drawn(match: Match) -> tuple[TableView, pygame.Surface]:
-    pygame.init()
-    pygame.display.set_mode((400, 300))
-    view = TableView(
-        MapRenderer(pygame.Surface((240, 180), pygame.SRCALPHA), 10.0), Assets(), None, (0, 0, 400, 300)
-    )
-    view.camera.fit((24, 18))
-    view.tokens, view.overlays = match.tokens(), match.overlays()
-    screen = pygame.Surface((400, 300))
-    view.draw(screen)
-    return view, screen
-
-
 def test_the_grab_lines_stop_at_his_base_and_leave_him_whole() -> None:
     match = held_by_three()
-    grabs = [o for o in match.overlays() if isinstance(o, Line) and o.colour == BAD_COLOUR]
+    grabs = grab_lines(match)
     assert len(grabs) == 3
     radius = match.game.figure("pc1").radius
     for line in grabs:
         assert math.isclose(math.dist(line.points[-1], HELD_AT), radius), line.points
-    view, screen = drawn(match)
+    view, screen = drawn_table(match)
     x, y = (round(v) for v in view.camera.to_screen(HELD_AT))
     face = [tuple(screen.get_at((x + dx, y + dy)))[:3] for dx in range(-3, 4) for dy in range(-3, 4)]
     assert BAD_COLOUR not in face, "a grab line crosses the grabbed survivor's token"
@@ -60,7 +40,7 @@ def test_the_grab_lines_stop_at_his_base_and_leave_him_whole() -> None:
 
 def test_a_click_on_the_grabbed_survivor_selects_him() -> None:
     match = held_by_three()
-    view, _ = drawn(match)
+    view, _ = drawn_table(match)
     token = view.token_at(view.camera.to_screen(HELD_AT))
     assert token is not None and token.id == "pc1"
     match.click(HELD_AT)

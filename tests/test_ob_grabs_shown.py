@@ -5,20 +5,13 @@ line from each zombie to the human it holds, over the tokens. Through the real m
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-import pygame
+from ob_helpers import grab_lines
+from ui_driver import drawn_table
 
 from game.rules.core import get_ruleset
 from game.rules.outbreak.testing import rigged_game
-from game.ui.assets import Assets
-from game.ui.map_render import MapRenderer
 from game.ui.match import Match
-from game.ui.overlays import Line
 from game.ui.previews import BAD_COLOUR
-from game.ui.table_view import TableView
 
 RS = get_ruleset("outbreak")
 
@@ -42,20 +35,11 @@ def test_the_humans_step_still_shows_the_grab_of_the_move_before() -> None:
 
 
 def test_the_table_draws_each_grab_over_the_tokens() -> None:
-    pygame.init()
-    pygame.display.set_mode((400, 300))
-    game = grabbed_game()
-    match = Match(game, RS.view())
-    grabs = [o for o in match.overlays() if isinstance(o, Line) and o.colour == BAD_COLOUR]
+    match = Match(grabbed_game(), RS.view())
+    grabs = grab_lines(match)
     # to his base's edge, where they touch (test_ob_grabbed_seen: to his centre they crossed him out)
     assert sorted(o.points for o in grabs) == [((12.0, 8.0), (12.0, 8.5)), ((13.0, 9.0), (12.5, 9.0))]
-    view = TableView(
-        MapRenderer(pygame.Surface((240, 180), pygame.SRCALPHA), 10.0), Assets(), None, (0, 0, 400, 300)
-    )
-    view.camera.fit((24, 18))
-    view.tokens, view.overlays = match.tokens(), match.overlays()
-    screen = pygame.Surface((400, 300))
-    view.draw(screen)
+    view, screen = drawn_table(match)
     for end in ((12.0, 8.5), (12.5, 9.0)):  # where the bases touch, under both tokens
         x, y = view.camera.to_screen(end)
         near = [tuple(screen.get_at((round(x) + dx, round(y) + dy)))[:3] for dx in (-1, 0, 1) for dy in (-1, 0, 1)]

@@ -2,7 +2,8 @@
 
 - "Paperboy moves 0.0"": a walk that rounds to nothing is no move; the log says he stays where he is and why.
 - "no shots left" after one shot: the thirds of the move are spent, in the Fire preview's words.
-- "hit in third 3" said nothing to a newcomer: the line says how far the zombie comes and the shots left this move.
+- "hit in third 3" said nothing to a newcomer: the line says in which third of the zombie's move the hit lands
+  ("the last"), how far the zombie comes and the shots left this move; the first hit says once what thirds are.
 - A friend in the line of fire: the rules let the shot past him, and the Fire preview now says so.
 """
 
@@ -71,7 +72,34 @@ def test_a_gun_whose_thirds_are_spent_says_no_shots_this_move_in_shots_as_everyw
 def test_a_hit_in_third_3_says_what_it_means() -> None:
     _, lines = shot_in_the_last_third()
     fired = next(line for line in lines if "fires at" in line)
-    assert "hit in third 3: the zombie comes its whole move before the hit lands; no shots left this move" in fired
+    assert (
+        "hit in the last third of its move: the zombie comes its whole move before the hit lands; "
+        "no shots left this move" in fired
+    )
+
+
+def test_the_thirds_are_explained_once_at_the_first_hit() -> None:
+    """ "hit in third 3" still said nothing to a newcomer (session 46): the line names the third in words, and the
+    game's first hit says once what the thirds are; the next hit does not say it again."""
+    game = rigged_game(
+        pcs={"pc1": (12, 20)},
+        zombies=[(12, 10)],
+        dice=[5, 3, 3, 3] + [3] * 30,
+        weapons={"pc1": ("shotgun", "club")},
+    )
+    lines: list[str] = []
+    match = Match(game, RS.view(), log=lines.append)
+    match.select("pc1")
+    match.button("fire")
+    for _ in range(2):  # a hit in the second third, not destroyed; he fires again: the last third
+        match.click(game.figure("z1").position)
+        for _ in range(100):
+            match.update(0.1)
+    fired = [line for line in lines if "fires at" in line]
+    assert len(fired) == 2, lines
+    assert "hit in the second third of its move" in fired[0] and "hit in the last third of its move" in fired[1]
+    told = "Shooting is in thirds of the zombie's move: one shot a third, three a move"
+    assert told in fired[0] and told not in fired[1], fired
 
 
 def test_the_fire_preview_says_a_friend_in_the_line_of_fire_blocks_nothing() -> None:

@@ -99,3 +99,17 @@ def test_a_row_whose_weapons_went_under_keeps_them_there() -> None:
     assert html("ready").count("<br>") == 1  # "> Jo 3 shots rifle ready": one line
     assert html("spotted and fired").count("<br>") == 2  # too long: the rifle under him
     assert html("ready").count("<br>") == 2  # short again: the rifle stays under him
+
+
+def test_the_rows_stay_put_as_the_steps_pass(tmp_path: Path) -> None:
+    """Between turns a row gained words ("Shop assistant grabbed moved") and his weapons went under his name, so
+    every row under him moved down a line (newcomers, session 46: "the rows jump"). A row is fitted with room for
+    what it may gain (the view's roster_room): the rows stand where they stood at the start, step after step."""
+    with headless_app(tmp_path / "settings.json") as app:
+        scene = _start(app)
+        lines = _lines(scene)
+        for _ in range(3):
+            end_turn(app, scene)
+            play_out(app, scene)
+            app.run_frames(2)
+            assert _lines(scene) == lines, re.sub("<[^>]+>|&nbsp;", "", scene.roster_html)

@@ -17,7 +17,7 @@ def test_the_still_rolling_refusal_clears_when_the_dice_stop() -> None:
     match = Match(game, RS.view())
     match.send(Fire("pc1", "z1"))
     assert match.playback.busy
-    match.click((14.0, 22.0))  # the player clicks while the dice roll
+    match.click((18.0, 24.0))  # the player clicks the ground while the dice roll (his own man: picked up after)
     assert match.status == STILL_ROLLING
     for _ in range(200):
         match.update(0.1)

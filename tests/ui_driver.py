@@ -20,6 +20,8 @@ Waiting and looking:
   zombie turn done); fails if it never ends.
 - :func:`screen_of` -- the screen pixel of a table point (a figure's position) through the camera.
 - :func:`zoom_on` -- centre the camera on a table point at a given zoom.
+- :func:`drawn_table` -- a match's tokens and overlays drawn by a real table view on a small 24" x 18" table,
+  without an app (the view and the drawn surface, to read pixels from).
 
 Apps and games:
 
@@ -221,6 +223,23 @@ def zoom_on(scene, point: tuple[float, float], ppi: float = 24.0) -> None:
     cam = scene.view.camera
     cam.ppi = ppi
     cam.offset = (point[0] - cam.viewport[2] / 2 / ppi, point[1] - cam.viewport[3] / 2 / ppi)
+
+
+def drawn_table(match, size: tuple[int, int] = (400, 300)):  # noqa: ANN001, ANN201  (a Match; (TableView, Surface))
+    """``match``'s tokens and overlays drawn by a real :class:`~game.ui.table_view.TableView` in a ``size`` window
+    fitting a 24" x 18" table (a small window's table); returns the view and the drawn surface."""
+    from game.ui.assets import Assets
+    from game.ui.map_render import MapRenderer
+    from game.ui.table_view import TableView
+
+    pygame.init()
+    pygame.display.set_mode(size)
+    view = TableView(MapRenderer(pygame.Surface((240, 180), pygame.SRCALPHA), 10.0), Assets(), None, (0, 0, *size))
+    view.camera.fit((24, 18))
+    view.tokens, view.overlays = match.tokens(), match.overlays()
+    screen = pygame.Surface(size)
+    view.draw(screen)
+    return view, screen
 
 
 # ---- apps and games -----------------------------------------------------------------------------

@@ -186,6 +186,10 @@ class Controller:
             if isinstance(intent, Click) and self.sent is not None:
                 self._queued_click = intent  # (the latest: a player who clicks twice meant the second)
                 return Feedback(True, CLICK_WAITS)
+            if isinstance(intent, Click) and self._picks_up_later(intent):
+                self._queued_click = intent  # his first click on him counts: never "still rolling" for it
+                who = self.view.name(self.game, str(self.figure_at(intent.point, mine_first=True)))
+                return Feedback(True, f"Selecting {who} once this is shown (Space skips).")
             return self._refuse(SENT if self.sent is not None else STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             if isinstance(intent, Hover):
@@ -200,6 +204,16 @@ class Controller:
         if isinstance(intent, Click):
             return self._click(intent)
         return self._refuse(f"Nothing happens on {type(intent).__name__}.")
+
+    def _picks_up_later(self, click: Click) -> bool:
+        """Whether ``click``, made while the player's own command is still being shown, picks up another of his
+        own figures once it is: a newcomer who moved one survivor and clicked the next one while the first still
+        walked was told "the dice are still rolling" and had to click him again. A click on the ground or an
+        enemy still orders nothing until the table is his again."""
+        if self.mode != Mode.RESOLVING or self.active_player in self.bots or self.orders_elsewhere():
+            return False
+        mine = self.figure_at(click.point, mine_first=True)
+        return mine is not None and mine != self.selected and not self.view.selectable(self.game, mine)
 
     def _away(self) -> Feedback:
         """The pointer is off the table: the preview goes (the selection and the aim stay)."""

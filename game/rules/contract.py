@@ -558,6 +558,9 @@ class View(Protocol[G]):
     # (optional) ``acting_shown(game, event) -> (player, words) | None``: who acts from ``event`` on while events play
     # back (a player as his phase begins; None and the side's name, "The zombies", as the game's own side begins):
     # the roster marks that side acting, not the one the rules have moved on to; None for any other event
+    # (optional) ``roster_room``: words a roster row may gain as the game goes ("grabbed tired"), kept room for when
+    # its line is fitted: a row whose weapons would go under his name once they came has them there from the start,
+    # so the rows do not move down between turns
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the

@@ -599,7 +599,8 @@ class Match:
             self._roster_still = (groups, {fid: (look.state, look.words) for fid, look in self.looks.items()})
         if self.playback.busy:
             groups = self._acting_as_shown(groups)
-        return roster_html(groups, self.controller.selected, fits, self._roster_under)
+        room = str(getattr(self.view, "roster_room", ""))  # the words a row may gain: room kept for them
+        return roster_html(groups, self.controller.selected, fits, self._roster_under, room)
 
     def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
         """The roster as the screen has shown it so far (issue 33: a model was dead in the roster, a power-up
@@ -917,6 +918,8 @@ class Match:
         elif self._ended:  # his E began it: his second press at once was the same click's
             self._guard, self._by_itself = DOUBLE_PRESS_SECONDS, False
         self._moved_on = self._ended = False
+        if fb.message:  # what the click or key kept while it was shown did (a survivor picked up): said
+            self.status, self.status_bad = self.words(fb.message), not fb.accepted
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)

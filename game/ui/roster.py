@@ -127,6 +127,7 @@ def roster_html(
     selected: str | None,
     fits: Callable[[str], bool] | None = None,
     under_before: set[str] | None = None,
+    room: str = "",
 ) -> str:
     """A heading per group (``- acting`` on the one whose turn it is), then one line per figure, each
     fitted to its box when ``fits`` says what fits (see :func:`fit_row`): weapons too long for a figure's
@@ -134,7 +135,9 @@ def roster_html(
 
     The rows keep their height as the player acts (a newcomer's row moved from under his pointer): a line is
     fitted as if selected (the "> " mark), and a figure in ``under_before`` (whose weapons went under his name
-    once; he is added to it) keeps them there when his line is short again."""
+    once; he is added to it) keeps them there when his line is short again; a line is fitted with ``room`` (the
+    words a row may gain as the game goes, the view's ``roster_room``) after its state, so the weapons that would
+    go under once they came are there from the start and the rows do not move between turns."""
     lines: list[str] = []
     for group in groups:
         mark = " - acting" if group.acting else ""
@@ -146,7 +149,7 @@ def roster_html(
         for row in group.rows:
             sel = "<b>&gt;</b> " if row.figure == selected else ""
             own = tuple(c for c in row.cells if c not in shared)
-            shown, under = (own, ()) if fits is None else _fitted(row, own, fits, under_before)
+            shown, under = (own, ()) if fits is None else _fitted(row, own, fits, under_before, room)
             cells = " ".join(cell_html(c) for c in (*shown, row.status))
             lines.append(f"{sel}{name_link(row)} {cells}")
             if under:  # the weapons whole, indented under the name
@@ -155,17 +158,22 @@ def roster_html(
 
 
 def _fitted(
-    row: RosterRow, own: tuple[Cell, ...], fits: Callable[[str], bool], under_before: set[str] | None
+    row: RosterRow,
+    own: tuple[Cell, ...],
+    fits: Callable[[str], bool],
+    under_before: set[str] | None,
+    room: str = "",
 ) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
-    """:func:`fit_row` for ``row`` as if selected, its weapons kept under his name once they went there."""
+    """:func:`fit_row` for ``row`` as if selected and with ``room`` after his state, its weapons kept under his
+    name once they went there."""
     name = "> " + row.name  # the selection's mark: clicking a figure never wraps his line
     shown, under = fit_row(name, own, row.status, fits)
-    if under_before is None:
-        return shown, under
     weapons = tuple(c for c in own if c.tone == "muted" and c.text)
-    if not under and weapons and row.figure in under_before:
-        return fit_cells(name, [c for c in own if c.tone != "muted"], row.status, fits), weapons
-    if under:
+    roomy = replace(row.status, text=f"{row.status.text} {room}") if room else row.status
+    kept_under = under_before is not None and row.figure in under_before
+    if not under and weapons and (kept_under or (room and fit_row(name, own, roomy, fits)[1])):
+        shown, under = fit_cells(name, [c for c in own if c.tone != "muted"], row.status, fits), weapons
+    if under and under_before is not None:
         under_before.add(row.figure)
     return shown, under
 

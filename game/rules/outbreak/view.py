@@ -199,19 +199,38 @@ def grapple_words(human: str, faces: Sequence[int], zombie: str, roll: int) -> s
     return f"{human} rolls {', '.join(str(x) for x in faces)}{kept}; {zombie} rolls {roll}"
 
 
-def _late_hit(third: int) -> str:
-    """A hit that lands late, in plain words: how far the zombie comes first, and the shots left this move
-    (one a third of it: a shot is counted in shots everywhere, the thirds say when it lands).
+NTH_THIRD = {1: "first", 2: "second", 3: "last"}
+# the thirds explained, told after the game's first hit: "hit in third 3" said nothing to a newcomer
+THIRDS_TOLD = (
+    "(Shooting is in thirds of the zombie's move: one shot a third, three a move; the later a hit lands, "
+    "the farther the zombie comes first.)"
+)
 
-    >>> _late_hit(3)
-    'hit in third 3: the zombie comes its whole move before the hit lands; no shots left this move'
-    >>> _late_hit(2)
-    'hit in third 2: the zombie comes 2 thirds of its move before the hit lands; 1 shot left this move'
+
+def _hit_words(third: int, killed: bool) -> str:
+    """A hit in plain words: in which third of the zombie's move it lands (the game's thirds, named), how far the
+    zombie comes first, and the shots left this move (one a third of it: shots are counted in shots everywhere).
+
+    >>> _hit_words(3, killed=False)
+    'hit in the last third of its move: the zombie comes its whole move before the hit lands; no shots left this move'
+    >>> _hit_words(2, killed=False)
+    'hit in the second third of its move: the zombie comes 2 thirds of its move before the hit lands; 1 shot left this move'
+    >>> _hit_words(1, killed=True)
+    'hit and killed in the first third of its move'
     """
-    comes = "its whole move" if third >= 3 else f"{third} thirds of its move"
+    hit = f"hit{' and killed' if killed else ''} in the {NTH_THIRD.get(third, str(third))} third of its move"
+    if killed and third <= 1:
+        return hit  # (it drops a third of its move on: nothing more to say)
+    comes = "its whole move" if third >= 3 else f"{counted(third, 'third')} of its move"
     left = max(0, 3 - third)
     shots = counted(left, "shot") if left else "no shots"
-    return f"hit in third {third}: the zombie comes {comes} before the hit lands; {shots} left this move"
+    return f"{hit}: the zombie comes {comes} before the hit lands; {shots} left this move"
+
+
+def _first_hit(log: Sequence[Event], i: int) -> bool:
+    """Whether ``log[i]`` is the game's first shot that hit (where the thirds are told once)."""
+    hit = [k for k, e in enumerate(log[: i + 1]) if isinstance(e, ev.Fired) and e.result != "jammed"]
+    return hit == [i]
 
 
 def inches_apart(gap: float, touching: bool) -> str:
@@ -308,6 +327,9 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     badge_legend: tuple[tuple[str, str], ...] = (*BADGE_LEGEND.items(), ("? on a zombie", ZOMBIE_UNAWARE))
+    # a row's line may gain a zombie's grab and a breather between turns: fitted with room for them, his weapons go
+    # under his name from the start when they would then, and the rows under him do not move down
+    roster_room = "grabbed tired"
     aims_again: tuple[str, ...] = ("fire",)  # a shooter with shots left stays in Fire after each shot
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
@@ -1042,6 +1064,8 @@ class OutbreakView:
                     line = f"{line.split(':')[0]}: {_esc(why.split('): ', 1)[-1])}."
                 else:
                     line = f"{line[:-1]} {_esc(why)}." if why else line
+            if line and isinstance(e, ev.Fired) and base is not None and _first_hit(game.log, base + i):
+                line = f"{line} {THIRDS_TOLD}"
             if line:
                 out.append(line)
         return out
@@ -1132,7 +1156,7 @@ class OutbreakView:
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
                 return toned("bad", f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, the gun jams!")
-            hit = "hit and killed in the first third" if e.result == "killed" else _late_hit(e.third)
+            hit = _hit_words(e.third, killed=e.result == "killed")
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             shot = f"{who(e.figure)}'s shot on {who(e.target)}: D6 = {e.roll}"

@@ -195,6 +195,7 @@ class GameScene(Scene):
             from game.session import Session
 
             self.session = Session(game, app.autosaves())
+        self._story_from = len(self.log_panel.lines)  # the log's head (title, keys); the game's story follows
         if game is not None:
             self._attach(game)
 
@@ -922,6 +923,7 @@ class GameScene(Scene):
             self.say(str(exc), bad=True)
             return
         taken = before - len(game.commands)
+        self.log_panel.start_over(self._story_from)  # the rebuilt game tells its story afresh, once
         self._attach(game)
         taken_back = f"{taken} action{'' if taken == 1 else 's'} taken back"
         self.log(f"<i>Undone: {taken_back}, to just after the last dice roll.</i>")

@@ -256,6 +256,15 @@ class LogPanel:
         self.refill = self.dirty = True  # (settle shows the box afresh)
         return True
 
+    def start_over(self, keep: int) -> None:
+        """Every line after the first ``keep`` goes: the story is about to be told again (an undo's game, rebuilt),
+        its lines kept off the box until the frame settles and the box is filled once. Told into the box line by
+        line, it took 1.5 s before Ctrl+Z showed anything, and the story read twice."""
+        del self.lines[keep:]
+        self.first = min(self.first, len(self.lines))
+        self.following = True  # the rebuilt game's newest line in view
+        self.refill = self.dirty = True
+
     def reshow(self) -> None:
         """The box shows ``lines`` afresh, at their end (a replay that stepped back set them anew)."""
         if self.box is not None:
