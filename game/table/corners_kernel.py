@@ -456,11 +456,22 @@ def _ask_scratch(walls: Any) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
     )
 
 
+@compiled_inline
+def _guess(x: float, y: float, px: Any, py: Any, out: Any, s: int) -> float:
+    """A guess at point ``s``'s walking distance: the point before's, and the straight line between them
+    (the points come one after another), with a hair to spare; inf where there is no point before or it
+    reaches no goal. Only a guess: a shortest way need not pass by the point before."""
+    if s == 0 or not out[s - 1] < np.inf:
+        return np.inf
+    dx, dy = x - px[s - 1], y - py[s - 1]
+    return (out[s - 1] + math.sqrt(dx * dx + dy * dy)) * (1.0 + 1e-9) + 1e-9  # type: ignore[no-any-return]
+
+
 @compiled
 def read_ways(
     px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, by_distance: Any, gx: Any, gy: Any, taut: float,
     walls: Any, radius: float, width: float, height: float, out: Any, way: Any, resume: Any, recall: int = RECALL,
-    across: int = CORNER_CELLS,
+    across: int = CORNER_CELLS, guess_unbound: bool = True,
 ) -> None:  # fmt: skip
     """Each point's walking distance to the nearest goal, and its way there: the goal (``way`` g < G)
     or the corner (G + v) its first straight leg goes to, -1 where none can be reached. The nearest
@@ -469,9 +480,11 @@ def read_ways(
     index); the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and ``resume``
     how many ways were tried before it, for the single call to go on from. ``by_distance``: the
     reached corners, nearest the goals first. ``recall``: how many ways found lately bound a point's
-    search (:func:`_hint_bound`); ``across``: cells a side the corners are filed by (:func:`corner_cells`).
-    Neither changes an answer: ``recall=1, across=1`` is the plain search (the point before's way, every
-    corner by its distance)."""
+    search (:func:`_hint_bound`); ``across``: cells a side the corners are filed by (:func:`corner_cells`);
+    ``guess_unbound``: where none of those ways is in sight, the ways shorter than :func:`_guess` are tried
+    first (every way shorter than the answer is among them when it is), and all of them again when none
+    is clear. None changes an answer: ``recall=1, across=1, guess_unbound=False`` is the plain search (the
+    point before's way, every corner by its distance)."""
     goals = len(gx)
     total = len(xs) + goals
     keys = np.empty(total)
@@ -499,10 +512,19 @@ def read_ways(
         bound, last = _hint_bound(
             x, y, hints, first, keys, xs, ys, rx, ry, dist, gx, gy, taut, walls, radius, width, height, scratch, s
         )
-        size = _gather_ways(x, y, first, bound, last, keys, queue, cells, xs, ys, rx, ry, dist, goals, taut)
-        answer, k, tries = _try_ways(
-            x, y, keys, queue, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
-        )
+        answer, k, tried = lk.BLOCKED, -1, tries
+        guess = _guess(x, y, px, py, out, s) if bound == np.inf and guess_unbound else np.inf
+        if guess < np.inf:  # only the ways shorter than the guess, then all of them afresh if none is clear
+            size = _gather_ways(x, y, first, guess, -1, keys, queue, cells, xs, ys, rx, ry, dist, goals, taut)
+            answer, k, tried = _try_ways(
+                x, y, keys, queue, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
+            )
+        if answer == lk.BLOCKED:
+            size = _gather_ways(x, y, first, bound, last, keys, queue, cells, xs, ys, rx, ry, dist, goals, taut)
+            answer, k, tried = _try_ways(
+                x, y, keys, queue, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
+            )
+        tries = tried
         if answer == lk.CLEAR:
             out[s], way[s] = keys[k], k
         elif answer == lk.UNSURE:
