@@ -1,8 +1,10 @@
 """A crowd's walking distances are read in one compiled loop (game/table/corners_kernel.read_ways). Two short
 cuts bound each point's search (issue 38: 20,000 zombies on a table of sixteen): the ways the last few points
 found, where the point before's is out of its sight, and the reached corners filed by cells, so that only the
-cells near enough to give a shorter walk are looked into. Neither may change a read: every distance, way and
-hand-back to the table's own call is bit for bit the plain search's (one way recalled, one cell)."""
+cells near enough to give a shorter walk are looked into; where none of the ways found lately is in sight, a
+bound guessed from the point before's walk (the ways under it first, all of them again when none is clear).
+None may change a read: every distance, way and hand-back to the table's own call is bit for bit the plain
+search's (one way recalled, one cell, no guess)."""
 
 from __future__ import annotations
 
@@ -40,10 +42,10 @@ def _reads(table: Table, seed: int, goals: int, crowd: int) -> list[tuple]:
     return caught
 
 
-def _read(args: tuple, recall: int, across: int) -> tuple[bytes, bytes, bytes]:
+def _read(args: tuple, recall: int, across: int, guess: bool = True) -> tuple[bytes, bytes, bytes]:
     n = len(args[0])
     out, way, resume = np.empty(n), np.empty(n, np.int64), np.zeros(n, np.int64)
-    k.read_ways(*args[:15], out, way, resume, recall, across)
+    k.read_ways(*args[:15], out, way, resume, recall, across, guess)
     return out.tobytes(), way.tobytes(), resume.tobytes()
 
 
@@ -59,8 +61,10 @@ def test_the_bounds_read_every_point_as_the_plain_search(table, seed: int, goals
     caught = _reads(table(), seed, goals, 2500)
     assert caught
     for args in caught:
-        plain = _read(args, 1, 1)
+        plain = _read(args, 1, 1, guess=False)
         assert _read(args, k.RECALL, k.CORNER_CELLS) == plain
+        assert _read(args, k.RECALL, k.CORNER_CELLS, guess=False) == plain
+        assert _read(args, 1, 1) == plain
         assert _read(args, 3, 7) == plain
         assert _read(args, 16, 64) == plain
         ways = np.frombuffer(plain[1], np.int64)

@@ -205,19 +205,21 @@ def _pop(hd: Any, hv: Any, hc: Any, size: int) -> int:
         i = m
 
 
-@compiled
-def _sift(keys: Any, ids: Any, heap: Any, size: int, i: int) -> None:
-    """Restore the min-heap ``heap[:size]`` of candidate indices, ordered by (key, index), below i."""
+@compiled_inline
+def _sift(hk: Any, heap: Any, size: int, i: int) -> None:
+    """Restore the min-heap ``heap[:size]`` of candidate indices, ordered by (key, index), below i;
+    ``hk[j]`` is ``heap[j]``'s key, kept beside it (read where it is compared)."""
     while True:
         a, b = 2 * i + 1, 2 * i + 2
         m = i
-        if a < size and (keys[heap[a]] < keys[heap[m]] or (keys[heap[a]] == keys[heap[m]] and heap[a] < heap[m])):
+        if a < size and (hk[a] < hk[m] or (hk[a] == hk[m] and heap[a] < heap[m])):
             m = a
-        if b < size and (keys[heap[b]] < keys[heap[m]] or (keys[heap[b]] == keys[heap[m]] and heap[b] < heap[m])):
+        if b < size and (hk[b] < hk[m] or (hk[b] == hk[m] and heap[b] < heap[m])):
             m = b
         if m == i:
             return
         heap[m], heap[i] = heap[i], heap[m]
+        hk[m], hk[i] = hk[i], hk[m]
         i = m
 
 
@@ -359,7 +361,7 @@ def corner_cells(xs: Any, ys: Any, dist: Any, by_distance: Any, across: int) -> 
 
 @compiled_inline
 def _gather_ways(
-    x: float, y: float, first: int, bound: float, last: int, keys: Any, heap: Any, cells: Any, xs: Any,
+    x: float, y: float, first: int, bound: float, last: int, keys: Any, queue: Any, cells: Any, xs: Any,
     ys: Any, rx: Any, ry: Any, dist: Any, goals: int, taut: float,
 ) -> int:  # fmt: skip
     """The ways still worth asking (each goal but the nearest, each reached corner) that could give a walk
@@ -367,10 +369,11 @@ def _gather_ways(
     (key, index); how many. With a bound, only the ``cells`` (:func:`corner_cells`) near enough for a
     corner of theirs to give such a walk are looked into (the order they are put in is no matter: the
     heap gives them back by key and index)."""
+    hk, heap = queue
     size = 0
     for g in range(goals):
         if g != first and (keys[g] < bound or (keys[g] == bound and g <= last)):
-            heap[size] = g
+            heap[size], hk[size] = g, keys[g]
             size += 1
     shape, starts, members, least = cells
     x0, y0, side, nx, ny = shape[0], shape[1], shape[2], int(shape[3]), int(shape[4])
@@ -397,27 +400,28 @@ def _gather_ways(
                 k = goals + v
                 keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
                 if keys[k] < bound or (keys[k] == bound and k <= last):
-                    heap[size] = k
+                    heap[size], hk[size] = k, keys[k]
                     size += 1
     for i in range(size // 2 - 1, -1, -1):
-        _sift(keys, heap, heap, size, i)
+        _sift(hk, heap, size, i)
     return size
 
 
 @compiled_inline
 def _try_ways(
-    x: float, y: float, keys: Any, heap: Any, size: int, held_by: Any, tries: int, xs: Any, ys: Any, gx: Any,
+    x: float, y: float, keys: Any, queue: Any, size: int, held_by: Any, tries: int, xs: Any, ys: Any, gx: Any,
     gy: Any, walls: Any, radius: float, width: float, height: float, scratch: Any, s: int,
 ) -> tuple[int, int, int]:  # fmt: skip
     """The ways in ``heap``, shortest first, until a leg to one is CLEAR or UNSURE: (that answer, or
     BLOCKED when every leg is; the way; how many ways were tried, with the ``tries`` before)."""
     goals = len(gx)
     blockers, memo, clear_of, asked_at = scratch[3], scratch[4], scratch[5], scratch[6]
+    hk, heap = queue
     while size > 0:
         k = heap[0]
         size -= 1
-        heap[0] = heap[size]
-        _sift(keys, heap, heap, size, 0)
+        heap[0], hk[0] = heap[size], hk[size]
+        _sift(hk, heap, size, 0)
         bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
         tries += 1
         # the piece that held the last leg to this way is likely to hold this one (the points come
@@ -452,11 +456,22 @@ def _ask_scratch(walls: Any) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
     )
 
 
+@compiled_inline
+def _guess(x: float, y: float, px: Any, py: Any, out: Any, s: int) -> float:
+    """A guess at point ``s``'s walking distance: the point before's, and the straight line between them
+    (the points come one after another), with a hair to spare; inf where there is no point before or it
+    reaches no goal. Only a guess: a shortest way need not pass by the point before."""
+    if s == 0 or not out[s - 1] < np.inf:
+        return np.inf
+    dx, dy = x - px[s - 1], y - py[s - 1]
+    return (out[s - 1] + math.sqrt(dx * dx + dy * dy)) * (1.0 + 1e-9) + 1e-9  # type: ignore[no-any-return]
+
+
 @compiled
 def read_ways(
     px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, by_distance: Any, gx: Any, gy: Any, taut: float,
     walls: Any, radius: float, width: float, height: float, out: Any, way: Any, resume: Any, recall: int = RECALL,
-    across: int = CORNER_CELLS,
+    across: int = CORNER_CELLS, guess_unbound: bool = True,
 ) -> None:  # fmt: skip
     """Each point's walking distance to the nearest goal, and its way there: the goal (``way`` g < G)
     or the corner (G + v) its first straight leg goes to, -1 where none can be reached. The nearest
@@ -465,13 +480,15 @@ def read_ways(
     index); the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and ``resume``
     how many ways were tried before it, for the single call to go on from. ``by_distance``: the
     reached corners, nearest the goals first. ``recall``: how many ways found lately bound a point's
-    search (:func:`_hint_bound`); ``across``: cells a side the corners are filed by (:func:`corner_cells`).
-    Neither changes an answer: ``recall=1, across=1`` is the plain search (the point before's way, every
-    corner by its distance)."""
+    search (:func:`_hint_bound`); ``across``: cells a side the corners are filed by (:func:`corner_cells`);
+    ``guess_unbound``: where none of those ways is in sight, the ways shorter than :func:`_guess` are tried
+    first (every way shorter than the answer is among them when it is), and all of them again when none
+    is clear. None changes an answer: ``recall=1, across=1, guess_unbound=False`` is the plain search (the
+    point before's way, every corner by its distance)."""
     goals = len(gx)
     total = len(xs) + goals
     keys = np.empty(total)
-    heap = np.empty(total, np.int64)
+    queue = (np.empty(total), np.empty(total, np.int64))  # a heap of ways, each key beside its way
     scratch = _ask_scratch(walls)
     held_by = np.full(total, -1, np.int64)  # each way's piece that last held a leg to it (see _try_ways)
     hints = np.full(max(recall, 1), -1, np.int64)  # the ways found lately, the point before's first
@@ -495,10 +512,19 @@ def read_ways(
         bound, last = _hint_bound(
             x, y, hints, first, keys, xs, ys, rx, ry, dist, gx, gy, taut, walls, radius, width, height, scratch, s
         )
-        size = _gather_ways(x, y, first, bound, last, keys, heap, cells, xs, ys, rx, ry, dist, goals, taut)
-        answer, k, tries = _try_ways(
-            x, y, keys, heap, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
-        )
+        answer, k, tried = lk.BLOCKED, -1, tries
+        guess = _guess(x, y, px, py, out, s) if bound == np.inf and guess_unbound else np.inf
+        if guess < np.inf:  # only the ways shorter than the guess, then all of them afresh if none is clear
+            size = _gather_ways(x, y, first, guess, -1, keys, queue, cells, xs, ys, rx, ry, dist, goals, taut)
+            answer, k, tried = _try_ways(
+                x, y, keys, queue, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
+            )
+        if answer == lk.BLOCKED:
+            size = _gather_ways(x, y, first, bound, last, keys, queue, cells, xs, ys, rx, ry, dist, goals, taut)
+            answer, k, tried = _try_ways(
+                x, y, keys, queue, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
+            )
+        tries = tried
         if answer == lk.CLEAR:
             out[s], way[s] = keys[k], k
         elif answer == lk.UNSURE:
