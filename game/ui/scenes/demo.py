@@ -24,7 +24,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
+from game.demo import (
+    SURVIVORS,
+    UP_SCORE,
+    DemoLoop,
+    Side,
+    down_line,
+    lead,
+    mid_move,
+    result_words,
+    side_of,
+    sides,
+    standing,
+)
 from game.ui.animation import Step
 from game.ui.demo_camera import CameraOperator, action_figures
 from game.ui.demo_dealing import Dealing
@@ -677,16 +689,15 @@ class DemoScene(GameScene):
                 (self._next_words(), 24, HINT),
             ]
         side = side_of(game)
-        won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
+        won, why = result_words(game)  # (the card is the game's end: no "Game over", the winner named once)
         down = down_line(standing(game))
-        why = re.sub(r"^Game over:\s*", "", self.match.view.result(game)[0])  # (the card says the game is over)
         # the card says one thing: "All survivors down" under "The survivors win!" (Last Evac's teams all aboard or
         # fallen) was a contradiction; the rules' reason says how they won
         lost = down.startswith("All") and side != SURVIVORS
         return [
             (self.title(), 34, TEXT),
             (won, 72, GOLD),
-            (why[:1].upper() + why[1:], 28, TEXT),
+            (why, 28, TEXT),
             *([(down, 30, GOLD)] if lost else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
