@@ -228,6 +228,15 @@ def outcome(game: Game) -> Outcome | None:
     return maker(game) if maker is not None else None
 
 
+def in_last_turn(game: Game, scenario: Scenario) -> bool:
+    """Whether ``game`` is in its last turn by the rule set's turn limit for ``scenario``: close to its end, so the
+    demo lets it finish (a Normandy Village game won by the zombies at the end of turn 15 was cut at turn 15 by
+    the demo's time, and the zombies' win never came on screen)."""
+    limit = get_ruleset(game.ruleset).turn_limit
+    o = outcome(game)
+    return limit is not None and o is not None and o.turns >= limit(scenario)
+
+
 _TURN_AHEAD = re.compile(r"^[A-Z][a-z]+ \d+: ")  # a score's own "Turn 3: " (the rules' turn, maybe ahead)
 
 
