@@ -266,12 +266,14 @@ AWAY_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) \d+ up \((\d+) [a-z]+\)")
 @dataclass(frozen=True)
 class Side:
     """One side on the scoreboard: what a passer-by calls it (its force: "Ork Boyz"), its key in the score
-    ("Player 2"), its human player (0 for none) and its figures standing."""
+    ("Player 2"), its human player (0 for none), its figures standing and what its count needs said (the rules'
+    ``Outcome.notes``: "back next turn" under a wiped-out team's 0)."""
 
     name: str
     key: str
     player: int
     standing: int
+    note: str = ""
 
 
 def sides(game: Game) -> list[Side]:
@@ -290,7 +292,7 @@ def sides_in(o: Outcome | None) -> list[Side]:
         seat = int(key.split()[1]) if key.startswith("Player ") else 0
         twice = names.count(name) > 1  # two teams of Ork Boyz: whose is whose
         short = f"P{seat}" if seat else key
-        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n)))
+        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n), o.notes.get(key, "")))
     return out
 
 

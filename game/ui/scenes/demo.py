@@ -9,7 +9,8 @@ Zombies 2``), the latest line and how to take over, in print that grows with the
 the settings' demo volume. A real touch (a key, a mouse button, or the mouse moved more than
 :data:`TOUCH_PIXELS`) hands the game in progress to the player, with no bots; between games it returns
 to the title instead. After each game the result stays up for :data:`RESULT_SECONDS`, then the next
-game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (an end card says where it stood).
+game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (an end card says where it stood),
+but one in its last turn plays on to its end, :data:`FINISH_SECONDS` more at most.
 
 >>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
 """
@@ -288,7 +289,7 @@ class DemoScene(GameScene):
             objective = self.objective()
             said = named(in_words(now), told.sides())
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
-            down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
+            down = down_words(told.sides(), now)  # a "0 up" says why (the newcomer saw a count drop to 0)
             if down:
                 lines.append(down)
         lines.append(told.tally)
@@ -898,11 +899,13 @@ class DemoScene(GameScene):
         assert self.view is not None and self.board is not None
         self._take_stock()
         told, b = self.told, self.board
-        many = told.sides() if not told.over else []
-        if len(many) >= 3:
-            head = f"{self.title()}  \u00b7  {told.standing(self.match.shown_turn).split(':')[0]}"
-            return sides_plate(self.view.texts, head, many, told.tally, b.words, b.hint, (GOLD, TEXT))
-        return self.view.plate(self.scoreboard(), b.words, GOLD)
+        sides_now = told.sides()
+        if not sides_now:  # (a rule set whose score names no side)
+            return self.view.plate(self.scoreboard(), b.words, GOLD)
+        now = told.standing(self.match.shown_turn)
+        head = f"{self.title()}  \u00b7  {now.split(':')[0]}" if ":" in now else self.title()
+        under = told.won() if told.over else down_words(sides_now, now) or self.objective()
+        return sides_plate(self.view.texts, head, sides_now, told.tally, b.words, b.hint, (GOLD, TEXT), under)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
         """What just happened (the log's newest line), in print a room can read, under the scoreboard: the whole
@@ -952,6 +955,17 @@ def card_frame(rows: list[pygame.Rect], area: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(area.center, (0, 0))
     box = rows[0].unionall(rows[1:]).inflate(2 * CARD_SIDE, 2 * MARGIN)
     return box.clip(area)
+
+
+def down_words(forces: list[Side], score: str) -> str:
+    """Why a count is 0, in words: a team the rules bring back says so ("Necron Warriors wiped out: back next
+    turn"; its count went 5, 0, 5 with "wiped out — the others fight on" under it), else :func:`down_line`.
+
+    >>> down_words([Side("Necron Warriors", "Player 1", 1, 0, "back next turn")], "Turn 3: Player 1 0 up")
+    'Necron Warriors wiped out: back next turn'
+    """
+    noted = [f"{s.name} wiped out: {s.note}" for s in forces if s.note and not s.standing]
+    return "; ".join(noted) or down_line(score)
 
 
 def _fit(plate: pygame.Surface, width: int, height: int) -> pygame.Surface:
