@@ -188,10 +188,53 @@ def side_of(game: Game) -> str:
     return NOBODY if not winner or winner == "nobody" else SURVIVORS
 
 
+def winner_words(o: Outcome | None, side: str) -> str:
+    """Who won, one way for the whole card: a race's winning team by its player and force ("Player 2 (Guardian
+    Defenders) wins!": a card read "The survivors win!" over "Player 2 wins"), else the night's side.
+
+    >>> winner_words(Outcome("player 2", True, 5, seat=2, names={"Player 2": "Ork Boyz"}), SURVIVORS)
+    'Player 2 (Ork Boyz) wins!'
+    >>> winner_words(Outcome("allies", True, 7), SURVIVORS), winner_words(None, NOBODY)
+    ('The survivors win!', 'Nobody wins.')
+    """
+    if o is not None and o.seat:
+        key = f"Player {o.seat}"
+        force = o.names.get(key, "")
+        return f"{key} ({force}) wins!" if force else f"{key} wins!"
+    return "Nobody wins." if side == NOBODY else f"The {side.lower()} win!"
+
+
+_WINNER_SAID = re.compile(r"^(?:Game over:\s*)?(?:[^.:]*\bwins?\b[^.:]*[.:]\s*)?", re.IGNORECASE)
+
+
+def result_words(game: Game) -> list[str]:
+    """A finished game's card head: who won (:func:`winner_words`) and how, in the rule set's words (its
+    ``Outcome.reason``, else its result line without the winner it names first: the card says him once).
+
+    >>> _WINNER_SAID.sub("", "Game over: Player 1 wins. Strike Team (player 1) reached the escape vehicle")
+    'Strike Team (player 1) reached the escape vehicle'
+    """
+    o = outcome(game)
+    how = o.reason if o is not None and o.reason else ""
+    if not how:
+        view = get_ruleset(game.ruleset).view
+        how = _WINNER_SAID.sub("", view().result(game)[0]) if view is not None else ""
+    return [winner_words(o, side_of(game)), how[:1].upper() + how[1:]]
+
+
 def outcome(game: Game) -> Outcome | None:
     """The rule set's :class:`Outcome` of ``game`` now (None for a rule set without one)."""
     maker = get_ruleset(game.ruleset).outcome
     return maker(game) if maker is not None else None
+
+
+def in_last_turn(game: Game, scenario: Scenario) -> bool:
+    """Whether ``game`` is in its last turn by the rule set's turn limit for ``scenario``: close to its end, so the
+    demo lets it finish (a Normandy Village game won by the zombies at the end of turn 15 was cut at turn 15 by
+    the demo's time, and the zombies' win never came on screen)."""
+    limit = get_ruleset(game.ruleset).turn_limit
+    o = outcome(game)
+    return limit is not None and o is not None and o.turns >= limit(scenario)
 
 
 _TURN_AHEAD = re.compile(r"^[A-Z][a-z]+ \d+: ")  # a score's own "Turn 3: " (the rules' turn, maybe ahead)
@@ -223,12 +266,14 @@ AWAY_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) \d+ up \((\d+) [a-z]+\)")
 @dataclass(frozen=True)
 class Side:
     """One side on the scoreboard: what a passer-by calls it (its force: "Ork Boyz"), its key in the score
-    ("Player 2"), its human player (0 for none) and its figures standing."""
+    ("Player 2"), its human player (0 for none), its figures standing and what its count needs said (the rules'
+    ``Outcome.notes``: "back next turn" under a wiped-out team's 0)."""
 
     name: str
     key: str
     player: int
     standing: int
+    note: str = ""
 
 
 def sides(game: Game) -> list[Side]:
@@ -247,7 +292,7 @@ def sides_in(o: Outcome | None) -> list[Side]:
         seat = int(key.split()[1]) if key.startswith("Player ") else 0
         twice = names.count(name) > 1  # two teams of Ork Boyz: whose is whose
         short = f"P{seat}" if seat else key
-        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n)))
+        out.append(Side(f"{name} ({short})" if twice else name, key, seat, int(n), o.notes.get(key, "")))
     return out
 
 
@@ -472,9 +517,7 @@ def main(
 
 
 def result_line(game: Game, deal: DemoGame) -> str:
-    """``Normandy Village (British), the survivors win: 3 soldiers got away through the exit (needed 3).``"""
-    o = outcome(game)
-    reason = o.reason if o is not None else ""
-    side = side_of(game)
-    won = "nobody wins" if side == NOBODY else f"the {side.lower()} win"
-    return f"{deal.scenario.title} ({deal.forces()}), {won}: {reason}"
+    """``Normandy Village (British), the survivors win: 3 soldiers got away through the exit (needed 3).``; a race's
+    ``Hive Street (...), player 2 (Ork Boyz) wins: ...``."""
+    won, how = result_words(game)
+    return f"{deal.scenario.title} ({deal.forces()}), {won[:1].lower() + won[1:].rstrip('!.')}: {how}"

@@ -136,7 +136,7 @@ def test_a_game_opens_with_a_whistle_and_ends_with_a_fanfare(app: App) -> None:
     game.state.phase = type(game.state.phase)("over")  # as if the game had just ended
     scene.update(1 / FPS)
     assert app.sounds.last_played in ("victory", "defeat") and scene.result_left is not None
-    assert scene.result_card()[1][0] in ("The survivors win!", "The zombies win!", "Nobody wins")
+    assert scene.result_card()[1][0] in ("The survivors win!", "The zombies win!", "Nobody wins.")
 
 
 def test_the_demo_volume_is_a_setting_kept_in_the_file(tmp_path) -> None:

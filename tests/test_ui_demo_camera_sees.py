@@ -8,13 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from ui_driver import demo_filmed, demo_frames
 
-from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.demo_camera import CameraOperator, action_figures
-from game.ui.scenes.demo import DemoScene
-
-FPS = 60
 
 
 @pytest.fixture
@@ -35,15 +32,10 @@ def in_view(op: CameraOperator, points: Sequence[tuple[float, float]]) -> bool:
 def watch(app: App, maps: list[str], seconds: float, seed: int = 4) -> tuple[int, list[str]]:
     """``seconds`` of a demo game: (actions played, those whose figures were off the view most of the time they
     played). An action's figures: a shot's shooter and mark, a fight's or a bite's figures that change."""
-    scene = DemoScene(app, DemoLoop(DemoDirector(maps, seed=seed)))
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
-    op = scene.operator
-    assert op is not None
     seen: dict[int, list] = {}  # a step's id: [frames it played, frames in view, its first event]
-    for _ in range(round(FPS * seconds)):
-        scene.update(1 / FPS)
+    scene = demo_filmed(app, maps, seed)
+    op = scene.operator
+    for _ in demo_frames(scene, seconds):
         playback = scene.match.playback
         step = playback.current
         if step is None or playback.waiting > 0:

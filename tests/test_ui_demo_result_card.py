@@ -15,11 +15,12 @@ from game.ui.scenes.demo import DemoScene
 LAST_EVAC = str(assets_dir("maps") / "last_evac.tmx")
 
 
-def ended_last_evac(app: App, size: tuple[int, int], seed: int = 12) -> DemoScene:
-    """Seed 12: the players win together, one team fallen for good, every other aboard (no model on the table)."""
+def ended_last_evac(app: App, size: tuple[int, int], seed: int = 12, where: str = LAST_EVAC) -> DemoScene:
+    """Seed 12: the players win together, one team fallen for good, every other aboard (no model on the table);
+    ``where``: another map's game played to its end."""
     app.display = pygame.display.set_mode(size, pygame.RESIZABLE)
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    loop = DemoLoop(DemoDirector([LAST_EVAC], seed=seed))
+    loop = DemoLoop(DemoDirector([where], seed=seed))
     loop.tick()
     while not loop.game.over:
         loop.tick()
@@ -53,3 +54,17 @@ def test_every_line_of_the_result_card_fits_the_view_in_readable_print(app: App,
     # the long reason is wrapped at words, not shrunk to one line of small print
     assert len(rows) > len(card)
     assert min(row.get_height() for row, _ in rows) >= 0.5 * reason, [r.get_height() for r, _ in rows]
+
+
+HIVE = str(assets_dir("maps") / "hive_street.tmx")
+
+
+def test_a_race_card_names_its_winner_one_way(app: App) -> None:
+    """Seed 4: a Hive Street race Player 2 wins. The card read "The survivors win!" over "Player 2 wins. Guardian
+    Defenders (player 2) reached the escape vehicle": the winner named two ways. Now the headline names the team
+    that won, the scoreboard says the same, and no line names another winner."""
+    scene = ended_last_evac(app, (1280, 800), seed=4, where=HIVE)
+    said = [words for words, _, _ in scene.result_card()]
+    assert said[1] == "Player 2 (Guardian Defenders) wins!", said
+    assert not [w for w in said if "survivors win" in w.lower() or "Player 2 wins" in w], said
+    assert scene.told.won() == said[1]

@@ -124,3 +124,13 @@ def test_the_hand_that_pressed_demo_moving_on_takes_nothing_over_but_a_nudge_aft
     scene.update(TOUCH_GRACE)
     nudge(app, (30, 5))
     assert scene.taking_over or app.scene is not scene
+
+
+def test_the_demo_shown_with_a_grace_holds_the_mouse_off_for_it(app: App) -> None:
+    """``show_demo`` says itself how long the mouse's moves take nothing over (the dealing card asked the scene
+    for a ``hold_motion`` it looked up by name, so a renamed method would silently drop the grace)."""
+    app.show_demo(DemoLoop(DemoDirector(seed=0)), motion_grace=TOUCH_GRACE)
+    scene = app.scene
+    app.run_frames(2)
+    nudge(app, (30, 5))
+    assert not scene.taking_over and app.scene is scene

@@ -5,11 +5,13 @@ shrunk to fit one long line. Through the real demo scene headless."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from ui_driver import demo_dealt, demo_on_table
 
 from game.demo import sides
 from game.ui.app import App
 from game.ui.demo_scoreboard import NUMBER_SCALE
+from game.ui.scenes import demo as demo_scene
 from game.ui.scenes.demo import DemoScene
 
 
@@ -50,3 +52,48 @@ def test_a_zombie_40000_scoreboard_counts_the_zombies_too(app: App) -> None:
     )
     assert [s.name for s in zombies] == ["Zombies"] and zombies[0].standing == shown, (zombies, shown)
     assert f"Zombies: {shown} standing" in scene.scoreboard(), scene.scoreboard()
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["maps/normandy_village.tmx", "maps/small_town.tmx", "maps/hollow_creek_farm.tmx", "maps/hive_street.tmx"],
+)
+def test_every_rule_set_has_one_scoreboard_shape_each_side_named_with_its_count(
+    app: App, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scoreboard differed per rule set: Zombiekrieg's a line of words, Outbreak's no numbers at all, Zombie
+    40,000's a column a side. Now every rule set's is the column plate: each side by name over its count."""
+    drawn: list[list[tuple[str, int]]] = []
+
+    def spy(texts, head, forces, *rest):  # noqa: ANN001, ANN002, ANN202
+        drawn.append([(s.name, s.standing) for s in forces])
+        return real(texts, head, forces, *rest)
+
+    real = demo_scene.sides_plate
+    monkeypatch.setattr(demo_scene, "sides_plate", spy)
+    scene = demo_on_table(app, demo_dealt([where], 2))
+    app.run_frames(2)
+    assert drawn, "the scoreboard is not the sides' plate"
+    names = [name for name, _ in drawn[-1]]
+    assert len(names) >= 2 and "Zombies" in names, drawn[-1]
+    assert all(count >= 0 for _, count in drawn[-1]) and sum(count for _, count in drawn[-1]) > 0
+    assert scene.told.sides() and all(s.name for s in scene.told.sides())
+
+
+def test_a_team_wiped_out_that_comes_back_says_so_under_its_zero(app: App) -> None:
+    """Zombie 40,000's Necron count went 5, 0, 5: a wiped-out team respawns at its player's next turn, and the
+    board said "wiped out — the others fight on" under the 0. Now the rules' note says it comes back."""
+    loop = demo_dealt(["maps/hive_street.tmx"], 3, lambda teams: teams == 2)
+    game = loop.game
+    squad = game.state.squad_of(1)
+    for fid in squad.models:
+        model = game.state.models[fid]
+        if model.alive:
+            game.table.remove(fid)
+        model.state = "dead"
+    squad.wiped_out = True
+    scene = demo_on_table(app, loop)
+    board = scene.scoreboard()
+    assert "wiped out: back next turn" in board and "the others fight on" not in board, board
+    team = next(s for s in scene.told.sides() if s.key == "Player 1")
+    assert (team.standing, team.note) == (0, "back next turn")

@@ -8,13 +8,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from ui_driver import demo_filmed, demo_frames
 
-from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.demo_camera import named_figures
-from game.ui.scenes.demo import DemoScene
-
-FPS = 60
 
 
 @pytest.fixture
@@ -26,15 +23,10 @@ def app(app: App) -> App:
 def play(app: App, maps: list[str], seconds: float, seed: int = 4) -> tuple[int, list[str], list[float]]:
     """``seconds`` of a demo game: (actions looked at, the named figures left out of the camera's aim, the zoom of
     each shot taken)."""
-    scene = DemoScene(app, DemoLoop(DemoDirector(maps, seed=seed)))
-    app.replace(scene)
-    app.run_frames(1)
-    scene.card_left = 0.0
+    scene = demo_filmed(app, maps, seed)
     op = scene.operator
-    assert op is not None
     followed, looked, missed, zooms, last = None, 0, [], [], op.target
-    for _ in range(round(FPS * seconds)):
-        scene.update(1 / FPS)
+    for _ in demo_frames(scene, seconds):
         step = scene._followed
         if op.target != last:
             zooms.append(op.target.ppi)

@@ -29,6 +29,7 @@ Apps and games:
   in the given file) at the title screen, closed afterwards; a context manager.
 - :func:`need_default_scenario` -- skip the test when the starter map is not there.
 - :func:`start_game` -- put the starter map on the table with the given sections and animation speed.
+- :func:`demo_filmed`, :func:`demo_frames` -- a demo game in the real demo scene, then its play frame by frame.
 
 Screenshots in a real X server (Xvfb):
 
@@ -387,6 +388,23 @@ def demo_on_table(app: App, loop):  # noqa: ANN001, ANN201  (a DemoLoop; its Dem
     app.run_frames(1)
     scene.card_left = 0.0
     return scene
+
+
+def demo_filmed(app: App, maps: list[str], seed: int = 4):  # noqa: ANN201  (a DemoScene)
+    """A demo game on ``maps`` through the real demo scene, its title card gone, its camera operator ready."""
+    from game.demo import DemoDirector, DemoLoop
+
+    scene = demo_on_table(app, DemoLoop(DemoDirector(maps, seed=seed)))
+    assert scene.operator is not None
+    return scene
+
+
+def demo_frames(scene, seconds: float, fps: int = 60) -> Iterator[int]:  # noqa: ANN001  (a DemoScene)
+    """``seconds`` of the demo ``scene``'s play, a frame's update of ``1 / fps`` s at a time: yields after each
+    (the camera's tests look at what it shows frame by frame)."""
+    for frame in range(round(fps * seconds)):
+        scene.update(1 / fps)
+        yield frame
 
 
 def on_the_table(app: App, map_path: Path, seed: int = 1):  # noqa: ANN201  (the game scene)

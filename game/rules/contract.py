@@ -879,6 +879,9 @@ class Outcome:
     names: dict[str, str] = field(
         default_factory=dict
     )  # a side in ``score`` to its force ("Player 1": "Ork Boyz")
+    # a side in ``score`` to a few words its count needs ("Player 3": "back next turn": a team wiped out that the rules
+    # bring back; the demo's count went 5, 0, 5 with no word why)
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -311,11 +311,17 @@ class App:
         end.again_words = again_words or end.again_words
         self.push(end)
 
-    def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+    def show_demo(
+        self, loop: DemoLoop, games: int | None = None, standalone: bool = False, motion_grace: float = 0.0
+    ) -> None:
+        """The demo scene on ``loop``; for ``motion_grace`` seconds the mouse moving takes nothing over (the hand
+        that pressed the Demo button may still be moving)."""
         from game.ui.scenes.demo import DemoScene
 
         self.night = loop  # the title's Demo goes on with it: a passer-by's game no longer reset the night's score
-        self.replace(DemoScene(self, loop, games, standalone))
+        scene = DemoScene(self, loop, games, standalone)
+        scene.hold_motion(motion_grace)
+        self.replace(scene)
 
     def demo_countdown(self) -> str:
         """The words counting down to the demo's return, in its last seconds ("" otherwise)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.demo import NOBODY, Side, outcome, side_of, sides_in, standing_in
+from game.demo import Side, outcome, side_of, sides_in, standing_in, winner_words
 from game.rules.contract import Outcome
 from game.rules.core import Game, get_ruleset
 
@@ -46,7 +46,6 @@ class Told:
         return sides_in(self.outcome)
 
     def won(self) -> str:
-        """``The survivors win!`` once the table has shown the game's end ("" before)."""
-        if not self.over:
-            return ""
-        return "Nobody wins." if self.side == NOBODY else f"The {self.side.lower()} win!"
+        """``The survivors win!`` (a race's ``Player 2 (Ork Boyz) wins!``) once the table has shown the game's end
+        ("" before)."""
+        return winner_words(self.outcome, self.side) if self.over else ""

@@ -138,8 +138,11 @@ class Navigator(Protocol):
         goes back to the final table, ``on_setup`` to the set-up (their buttons only then)."""
         ...
 
-    def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
-        """The demo's current game in place of this screen (the title's Demo, the demo's next game)."""
+    def show_demo(
+        self, loop: DemoLoop, games: int | None = None, standalone: bool = False, motion_grace: float = 0.0
+    ) -> None:
+        """The demo's current game in place of this screen (the title's Demo, the demo's next game); for
+        ``motion_grace`` seconds the mouse moving takes nothing over."""
         ...
 
     def deal_demo(self, make: Callable[[], DemoLoop], games: int | None = None, standalone: bool = False) -> None:

@@ -64,7 +64,18 @@ def outcome(game: OutbreakGame) -> Outcome:
         turns=st.move,
         reason=st.reason,
         figures=_figures(game),
+        score=_score(game),
     )
+
+
+def _score(game: OutbreakGame) -> str:
+    """Who is winning now, as the other rule sets say it: ``Move 3: Survivors 4 up (1 out) - Zombies 9 up``, the
+    characters standing (and those got away), the zombies on the table (the demo's scoreboard showed no numbers)."""
+    st = game.state
+    up = sum(p.on_table for p in st.pcs())
+    out = f" ({st.escaped} out)" if st.escaped else ""
+    text = f"Survivors {up} up{out} - Zombies {sum(z.on_table for z in st.zombies())} up"
+    return f"Move {st.move}: {text}" if st.move else text
 
 
 def _series(game: OutbreakGame) -> tuple[tuple[int, ...], tuple[Series, ...]]:

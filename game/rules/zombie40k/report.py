@@ -17,6 +17,7 @@ from typing import Any
 from game.rules.contract import Outcome, Report, RollRow, Series
 from game.rules.zombie40k.events import FigurePlaced, Killed, PowerUpUsed, SquadRespawned
 from game.rules.zombie40k.game import Zombie40kGame
+from game.rules.zombie40k.mods import respawn_refused
 from game.rules.zombie40k.power_ups import DEFIBRILLATOR
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.model import Scenario
@@ -254,7 +255,17 @@ def outcome(game: Zombie40kGame) -> Outcome:
         + f" - Zombies {sum(len(w.alive(u)) for u in s.zombie_units())} up",
         lead="" if winner else lead_words(game),
         names={f"Player {p}": s.squad_of(p).name for p in s.players},
+        notes={f"Player {p}": words for p in s.players if (words := _down_words(game, p))},
     )
+
+
+def _down_words(game: Zombie40kGame, player: int) -> str:
+    """What a team wiped out waits for, beside its 0 on a scoreboard: "back next turn" (it respawns at the start
+    of its player's turn), "out for good" (a mod or the campaign keeps it off); "" for a team on the table."""
+    squad, w = game.state.squad_of(player), game.world
+    if not squad.wiped_out or w.alive(squad) or w.aboard(squad):
+        return ""
+    return "out for good" if squad.out_for_good or respawn_refused(w, squad) else "back next turn"
 
 
 def lead_words(game: Zombie40kGame) -> str:

@@ -9,7 +9,8 @@ Zombies 2``), the latest line and how to take over, in print that grows with the
 the settings' demo volume. A real touch (a key, a mouse button, or the mouse moved more than
 :data:`TOUCH_PIXELS`) hands the game in progress to the player, with no bots; between games it returns
 to the title instead. After each game the result stays up for :data:`RESULT_SECONDS`, then the next
-game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (an end card says where it stood).
+game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (an end card says where it stood),
+but one in its last turn plays on to its end, :data:`FINISH_SECONDS` more at most.
 
 >>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
 """
@@ -24,7 +25,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import SURVIVORS, UP_SCORE, DemoLoop, Side, down_line, lead, mid_move, side_of, sides, standing
+from game.demo import (
+    SURVIVORS,
+    UP_SCORE,
+    DemoLoop,
+    Side,
+    down_line,
+    in_last_turn,
+    lead,
+    mid_move,
+    result_words,
+    side_of,
+    sides,
+    standing,
+)
+from game.rules.core import Game
 from game.ui.animation import Step
 from game.ui.demo_camera import CameraOperator, action_figures
 from game.ui.demo_dealing import Dealing
@@ -49,6 +64,9 @@ RESULT_SECONDS = 9.0  # the result card: read from across a room (5 s was gone b
 # ahead and the next scenario is dealt (Zombie 40,000 games ran 8-9 minutes: a passer-by saw one game). The
 # rules are as they are; only the demo moves on.
 GAME_SECONDS = 240.0
+# a game in its last turn when its time is up plays on to its end, this many seconds more at most: the climax (the
+# zombies' win at the turn limit, the last men out) is what a passer-by stayed for
+FINISH_SECONDS = 90.0
 DEMO_BADGE = (
     22  # pixels: the least print of a figure's GUTS in the demo (14 on a player's screen: 8 px across a room)
 )
@@ -196,6 +214,7 @@ class DemoScene(GameScene):
         self.dice_left = 0.0
         self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
         self.card_rect = pygame.Rect(0, 0, 0, 0)  # where the title card was drawn last
+        self.result_rect = pygame.Rect(0, 0, 0, 0)  # where the result card's panel was drawn last
         self._card_panel: tuple[tuple, pygame.Surface] | None = None  # the card's panel, for its lines and view
         self.card_lines: list[pygame.Rect] = []  # where the title card's lines were drawn (on the screen)
         assert loop.current is not None
@@ -271,7 +290,7 @@ class DemoScene(GameScene):
             objective = self.objective()
             said = named(in_words(now), told.sides())
             lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
-            down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
+            down = down_words(told.sides(), now)  # a "0 up" says why (the newcomer saw a count drop to 0)
             if down:
                 lines.append(down)
         lines.append(told.tally)
@@ -443,7 +462,7 @@ class DemoScene(GameScene):
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
         # card, and the loop's game is the next one (ticked here, its events went to this game's view: a crash)
         loop, game = self.loop, self.match.game
-        if not self.at_an_end and self.played_for >= self.slot() and not mid_move(game):
+        if not self.at_an_end and self._time_is_up(game):
             self.time_up = True  # at a point between commands, no squad half moved: the table shows a whole move
             loop.call_time()
         if self.at_an_end:
@@ -465,6 +484,13 @@ class DemoScene(GameScene):
         self.match.show(events)
         self.match.say(loop.status())
         self.beat_left = float(getattr(self.match.view, "demo_beat", 0.0)) / speed
+
+    def _time_is_up(self, game: Game) -> bool:
+        """Whether the demo calls time now: its slot is over, at a point between commands with no squad half moved,
+        and the game is not in its last turn (that one gets :data:`FINISH_SECONDS` more to end by the rules)."""
+        if self.played_for < self.slot() or mid_move(game):
+            return False
+        return not in_last_turn(game, self.deal.scenario) or self.played_for >= self.slot() + FINISH_SECONDS
 
     def _between_games(self, dt: float) -> None:
         """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
@@ -678,16 +704,15 @@ class DemoScene(GameScene):
                 (self._next_words(), 24, HINT),
             ]
         side = side_of(game)
-        won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
+        won, why = result_words(game)  # (the card is the game's end: no "Game over", the winner named once)
         down = down_line(standing(game))
-        why = re.sub(r"^Game over:\s*", "", self.match.view.result(game)[0])  # (the card says the game is over)
         # the card says one thing: "All survivors down" under "The survivors win!" (Last Evac's teams all aboard or
         # fallen) was a contradiction; the rules' reason says how they won
         lost = down.startswith("All") and side != SURVIVORS
         return [
             (self.title(), 34, TEXT),
             (won, 72, GOLD),
-            (why[:1].upper() + why[1:], 28, TEXT),
+            (why, 28, TEXT),
             *([(down, 30, GOLD)] if lost else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
@@ -799,13 +824,21 @@ class DemoScene(GameScene):
     def _draw_card(
         self, surface: pygame.Surface, card: list[tuple[str, int, tuple[int, int, int]]], shade: int = 215
     ) -> None:
-        """A card over the table (the title card, the result), its lines centred on a dark veil."""
+        """A card over the table (the result, or time called): its lines centred on a dark framed panel measured
+        round them, on a veil over the view. Without the panel, a camera pulled back to a small table showed the
+        long lines running past the table's edges into the dark: out of the card, as a passer-by saw it."""
         assert self.view is not None
         area = pygame.Rect(self.view.camera.viewport)
         veil = pygame.Surface(area.size, pygame.SRCALPHA)
         veil.fill((12, 13, 10, shade))
         surface.blit(veil, area)
-        for row, rect in self.card_rows(card, area):
+        placed = self.card_rows(card, area)
+        self.result_rect = card_frame([rect for _, rect in placed], area)
+        panel = pygame.Surface(self.result_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (12, 13, 10, 235), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=10)
+        surface.blit(panel, self.result_rect)
+        for row, rect in placed:
             surface.blit(row, rect)
 
     def card_rows(
@@ -867,11 +900,13 @@ class DemoScene(GameScene):
         assert self.view is not None and self.board is not None
         self._take_stock()
         told, b = self.told, self.board
-        many = told.sides() if not told.over else []
-        if len(many) >= 3:
-            head = f"{self.title()}  \u00b7  {told.standing(self.match.shown_turn).split(':')[0]}"
-            return sides_plate(self.view.texts, head, many, told.tally, b.words, b.hint, (GOLD, TEXT))
-        return self.view.plate(self.scoreboard(), b.words, GOLD)
+        sides_now = told.sides()
+        if not sides_now:  # (a rule set whose score names no side)
+            return self.view.plate(self.scoreboard(), b.words, GOLD)
+        now = told.standing(self.match.shown_turn)
+        head = f"{self.title()}  \u00b7  {now.split(':')[0]}" if ":" in now else self.title()
+        under = told.won() if told.over else down_words(sides_now, now) or self.objective()
+        return sides_plate(self.view.texts, head, sides_now, told.tally, b.words, b.hint, (GOLD, TEXT), under)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
         """What just happened (the log's newest line), in print a room can read, under the scoreboard: the whole
@@ -908,6 +943,30 @@ class DemoScene(GameScene):
         assert self.board is not None
         self.banner_glide.go(pygame.Rect(self.board.score_box.topleft, plate.get_size()))
         self.hint_glide.go(self.board.hint_rect(hint.get_size()))
+
+
+def card_frame(rows: list[pygame.Rect], area: pygame.Rect) -> pygame.Rect:
+    """The panel round a card's lines: :data:`CARD_SIDE` clear beside the widest, :data:`MARGIN` above and below,
+    inside ``area`` (the lines are laid out to leave that room).
+
+    >>> card_frame([pygame.Rect(100, 50, 200, 30), pygame.Rect(150, 90, 100, 20)], pygame.Rect(0, 0, 640, 480))
+    Rect(60, 42, 280, 76)
+    """
+    if not rows:
+        return pygame.Rect(area.center, (0, 0))
+    box = rows[0].unionall(rows[1:]).inflate(2 * CARD_SIDE, 2 * MARGIN)
+    return box.clip(area)
+
+
+def down_words(forces: list[Side], score: str) -> str:
+    """Why a count is 0, in words: a team the rules bring back says so ("Necron Warriors wiped out: back next
+    turn"; its count went 5, 0, 5 with "wiped out — the others fight on" under it), else :func:`down_line`.
+
+    >>> down_words([Side("Necron Warriors", "Player 1", 1, 0, "back next turn")], "Turn 3: Player 1 0 up")
+    'Necron Warriors wiped out: back next turn'
+    """
+    noted = [f"{s.name} wiped out: {s.note}" for s in forces if s.note and not s.standing]
+    return "; ".join(noted) or down_line(score)
 
 
 def _fit(plate: pygame.Surface, width: int, height: int) -> pygame.Surface:

@@ -13,6 +13,7 @@ import pygame
 from game.ui.demo_dealing import STAGES, Dealing
 from game.ui.drawing import TextCache
 from game.ui.scenes.base import BACKDROP, Scene
+from game.ui.scenes.demo import TOUCH_GRACE
 
 GOLD = (240, 217, 138)
 TEXT = (233, 227, 201)
@@ -43,10 +44,8 @@ class DemoDealScene(Scene):
             return
         loop = self.dealing.loop
         if loop is not None:
-            self.app.show_demo(loop, self.games, self.standalone)
-            held = getattr(self.app.scene, "hold_motion", None)  # the hand that pressed Demo may still be moving
-            if held is not None:
-                held()
+            # the hand that pressed Demo may still be moving: its moves take nothing over for a moment
+            self.app.show_demo(loop, self.games, self.standalone, motion_grace=TOUCH_GRACE)
             return
         self.app.back_to_title()
         title = self.app.scene
