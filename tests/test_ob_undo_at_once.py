@@ -31,8 +31,27 @@ def test_ctrl_z_tells_the_story_once_and_fills_the_log_box_once(app) -> None:  #
         real = getattr(box, name)
         setattr(box, name, lambda *a, _real=real, _name=name, **k: (writes.append(_name), _real(*a, **k))[1])
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert len(scene.session.game.commands) == 0 and "Undone: 1 action taken back" in scene.match.status
+    assert len(scene.session.game.commands) == 0 and "Undone, taken back:" in scene.match.status
     lines = scene.log_panel.lines
     assert lines[:-1] == before, "the story is not told once, as it stood before the move"  # (it read twice)
-    assert "Undone: 1 action" in lines[-1]
+    assert "Undone, taken back:" in lines[-1]
     assert writes.count("append_html_text") == 0 and writes.count("set_text") <= 1, writes
+
+
+def test_one_ctrl_z_takes_back_one_move_not_every_move_since_the_last_roll(app) -> None:  # noqa: ANN001
+    """Newcomer (session 47): he moved three survivors, regretted the third, pressed Ctrl+Z once and all three
+    moves went ("3 actions taken back, to just after the last dice roll"). One press takes back one action."""
+    scene = on_the_table(app, SMALL_TOWN)
+    match = scene.match
+    for fid in ("pc1", "pc2", "pc3"):
+        f = match.game.figure(fid)
+        match.click(f.position)
+        match.click((f.position[0], f.position[1] - 2))
+        play_out(app, scene)
+    moved = len(scene.session.game.commands)
+    assert moved == 3, [type(c).__name__ for c in scene.session.game.commands]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.session.game.commands) == 2, "one press took back more than the last move"
+    assert "Ctrl+Z again" in scene.match.status
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.session.game.commands) == 1

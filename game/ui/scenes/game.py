@@ -903,8 +903,9 @@ class GameScene(Scene):
         self.app.show_load()
 
     def undo(self) -> None:
-        """Ctrl+Z: an aim's waypoints and the aim first, then the commands that rolled no dice. A figure merely
-        selected is not a choice to undo (a newcomer's first Ctrl+Z after a move only cleared his selection)."""
+        """Ctrl+Z: an aim's waypoints and the aim first, then the last action, one a press, back to the last dice
+        roll (never before it). A figure merely selected is not a choice to undo (a newcomer's first Ctrl+Z after a
+        move only cleared his selection)."""
         if self.match is None:
             return
         ctl = self.match.controller
@@ -916,18 +917,18 @@ class GameScene(Scene):
             return
         from game.session import UndoRefused
 
-        before = len(self.session.game.commands)
-        try:
-            game = self.session.undo_to_last_roll()
+        last = self.session.game.commands[-1] if self.session.game.commands else None
+        try:  # one action a press (a newcomer's one press took back three survivors' moves to the last roll)
+            game = self.session.undo()
         except UndoRefused as exc:
             self.say(str(exc), bad=True)
             return
-        taken = before - len(game.commands)
         self.log_panel.start_over(self._story_from)  # the rebuilt game tells its story afresh, once
         self._attach(game)
-        taken_back = f"{taken} action{'' if taken == 1 else 's'} taken back"
-        self.log(f"<i>Undone: {taken_back}, to just after the last dice roll.</i>")
-        self.say(f"Undone: {taken_back} (autosaved).")
+        taken_back = f"taken back: {self.session.words(last)}" if last is not None else "taken back"
+        self.log(f"<i>Undone, {taken_back}.</i>")
+        again = " Ctrl+Z again takes back the one before." if self.session.can_undo() else ""
+        self.say(f"Undone, {taken_back} (autosaved).{again}")
         self._shown, self._seen_version = {}, -1
 
     def _menu(self, key: str) -> None:
