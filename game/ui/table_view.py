@@ -1414,6 +1414,7 @@ class TableView:
         guts_at: dict[str, pygame.Rect] = {}
         words, self._zone_blits = self._zone_words()
         placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
+        placer.words += self._set_by_point()  # and round a named man's full name over him
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         leaders: list[tuple[tuple[int, int], tuple[int, int]]] = []
         for job in jobs:
@@ -1431,6 +1432,18 @@ class TableView:
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
         self.leaders = leaders
         self.guts_at = guts_at
+
+    def _set_by_point(self) -> list[pygame.Rect]:
+        """Where the words that keep their own place are drawn (a named figure's full name just over him, a
+        waypoint's number): the GUTS and the readings go round them. A selected Corporal's "Cpl 10" and his
+        Sten's "long 12\" (+0)" were set on his "Corporal Atkins", the three words over one another."""
+        out = []
+        for o in self.overlays:
+            if isinstance(o, Label) and not o.plate and not _placed(o):
+                x, y = self.camera.to_screen(o.position)
+                pos = (round(x + o.offset[0]), round(y + o.offset[1]))
+                out.append(self.texts.render(o.text, o.size, o.colour).get_rect(**{o.anchor: pos}))
+        return out
 
     def _leader(self, word: pygame.Rect, centre: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
         """A thin line from a figure's GUTS that found no spot reading as his (he is pointed at in a packed
@@ -1524,14 +1537,25 @@ class TableView:
                 )
                 jobs.append(WordJob("line", o.label, 20, o.colour, spots, True))
             elif isinstance(o, Arc) and o.label:
-                c = self.camera.to_screen(o.centre)
-                f = math.radians(o.facing)
-                tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
                 wh = self._text_size(o.label, 17, o.colour)
-                jobs.append(WordJob("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+                jobs.append(WordJob("arc", o.label, 17, o.colour, self._arc_spots(o, wh), True))
             elif isinstance(o, Label) and _placed(o):
                 jobs.append(self._label_job(o))
         return jobs
+
+    def _arc_spots(self, o: Arc, wh: tuple[int, int]) -> list[pygame.Rect]:
+        """Where an arc's reading may go: round its tip, then round points along its rim, a step at a time
+        either way from the tip. Only round the tip, two bands running off the table (a Corporal by its edge,
+        facing it) had their readings slid onto one spot at the edge, "short 12\" (+0)" over "long 24\"";
+        along the rim each finds where its own band crosses the table."""
+        c, r = self.camera.to_screen(o.centre), o.radius * self.camera.ppi
+        spots = []
+        for step in range(0, int(o.spread / 2) + 1, 10):
+            for side in (1, -1) if step else (1,):
+                f = math.radians(o.facing + side * step)
+                at = (c[0] + math.cos(f) * r, c[1] + math.sin(f) * r)
+                spots += around(wh, at, 0, gap=2) if not step else around(wh, at, 0, gap=2)[:4]
+        return spots
 
     def _label_job(self, o: Label) -> WordJob:
         """A word on a point (an area's name: "third 2", "blast"): on the point when that hides nothing, else
