@@ -872,7 +872,11 @@ class TableView:
         # names (a heap by the exit wrote its tag across "EXIT: Track to the bridge")
         tags = self._down_tags(fallen)
         zones = [rect for kind, _, rect in self.words if kind == "zone"]
-        rects = stacked([self._clear_of(self._by_own_heap(i, tag), zones) for i, tag in enumerate(tags)])
+        taken = [rect for _, _, rect in self.words]  # the zones' names, the GUTS, the readings
+        rects: list[pygame.Rect] = []
+        for i, tag in enumerate(tags):
+            rects.append(self._by_own_heap(i, tag, taken + rects))
+        rects = stacked([self._clear_of(rect, zones) for rect in rects])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
@@ -946,10 +950,14 @@ class TableView:
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
 
-    def _by_own_heap(self, i: int, tag: tuple[pygame.Surface, tuple[int, int]]) -> pygame.Rect:
-        """The ``i``-th down tag where it covers no standing figure and reads as its own heap's (nearer it than
-        any standing figure): above the heap, else below, beside or on it (a "down" sat over a standing soldier
-        of a packed section, and read as his)."""
+    def _by_own_heap(
+        self, i: int, tag: tuple[pygame.Surface, tuple[int, int]], taken: Sequence[pygame.Rect] = ()
+    ) -> pygame.Rect:
+        """The ``i``-th down tag where it covers no standing figure (a "down" over a standing soldier of a packed
+        section read as his), then clear of ``taken`` (the table's words, the tags before it: a "Cpl 10" was
+        written across one, "dowr", and a heap's tag lifted over its neighbour's floated off over the exit),
+        then reading as its own heap's (nearer it than any other base or heap), then off the fallen (two tags
+        hid the zombies they named): above the heap, below, beside or on it, the first that does best."""
         image, at = tag
         rect, heap = image.get_rect(topleft=at), self._heaps[i]
         standing = [
@@ -958,11 +966,22 @@ class TableView:
             if t.state not in ("dead", "knocked_down")
         ]
         near = [standing[j] for j in heap.inflate(6 * rect.w, 6 * rect.h).collidelistall(standing)]
+        heaps = [h for j, h in enumerate(self._heaps) if j != i]
         centre = heap.center
         spots = [rect, *around(rect.size, centre, max(heap.w, heap.h) / 2, gap=2), _centred(rect.size, centre)]
-        spots, own = by_own(spots, heap, near)
-        free = next((s for s in spots[:own] if s.collidelist(near) < 0), None)
-        return free or min(spots, key=lambda s: (overlap(s, near), s not in spots[:own]))  # (hiding least)
+        spots, own = by_own(spots, heap, near + heaps)
+        view = self.table_rect()
+        return min(
+            spots,
+            key=lambda s: (
+                s.collidelist(near) >= 0,
+                s.collidelist(list(taken)) >= 0 or not view.contains(s),
+                spots.index(s) >= own,
+                overlap(s, near),
+                s.collidelist([heap, *heaps]) >= 0,
+                spots.index(s),
+            ),
+        )
 
     def _token_squares(self) -> list[pygame.Rect]:
         """Every figure's base square on the screen (dead or alive, on view or not), in ``tokens``' order."""
