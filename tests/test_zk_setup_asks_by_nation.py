@@ -1,6 +1,6 @@
 """The set-up asks what the chosen section has (a newcomer's Normandy Village set-up, session 45): after he
 picked the British, the row "American Corporal's weapon: Thompson SMG" stayed, offering American SMGs to a
-British section. Its choice goes with the nation ("Not asked: no American section", greyed, the row kept so the
+British section. Its choice goes with the nation ("American section only", greyed, the row kept so the
 rows below stay put) and comes back with the Americans. And Esc over an open drop-down closes
 the list (it closed the whole set-up: the player's choices lost). Through the real set-up scene, by a player's
 clicks."""
@@ -54,7 +54,9 @@ def test_the_corporals_weapon_is_asked_only_of_an_american_section(tmp_path: Pat
         assert app.scene.setup.answers["each"][0]["section"] == "british"
         said = _corporal_choice(app.scene)
         assert isinstance(said, UIButton) and not said.is_enabled, said
-        assert said.text == "Not asked: no American section", said.text
+        assert said.text == "American section only", said.text
+        font = said.font if hasattr(said, "font") else said.drawable_shape.theming["font"]
+        assert font.size(said.text)[0] <= said.rect.width - 8, "the greyed words are cut off"
         # the row stays: the rows below never move under the pointer (a newcomer's next click, meant for the
         # horde size, switched the reading below it)
         assert _horde_row(app.scene) == horde

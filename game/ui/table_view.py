@@ -872,7 +872,11 @@ class TableView:
         # names (a heap by the exit wrote its tag across "EXIT: Track to the bridge")
         tags = self._down_tags(fallen)
         zones = [rect for kind, _, rect in self.words if kind == "zone"]
-        rects = stacked([self._clear_of(self._by_own_heap(i, tag), zones) for i, tag in enumerate(tags)])
+        taken = [rect for _, _, rect in self.words]  # the zones' names, the GUTS, the readings
+        rects: list[pygame.Rect] = []
+        for i, tag in enumerate(tags):
+            rects.append(self._by_own_heap(i, tag, taken + rects))
+        rects = stacked([self._clear_of(rect, zones) for rect in rects])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
@@ -946,10 +950,14 @@ class TableView:
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
 
-    def _by_own_heap(self, i: int, tag: tuple[pygame.Surface, tuple[int, int]]) -> pygame.Rect:
-        """The ``i``-th down tag where it covers no standing figure and reads as its own heap's (nearer it than
-        any standing figure): above the heap, else below, beside or on it (a "down" sat over a standing soldier
-        of a packed section, and read as his)."""
+    def _by_own_heap(
+        self, i: int, tag: tuple[pygame.Surface, tuple[int, int]], taken: Sequence[pygame.Rect] = ()
+    ) -> pygame.Rect:
+        """The ``i``-th down tag where it covers no standing figure (a "down" over a standing soldier of a packed
+        section read as his), then clear of ``taken`` (the table's words, the tags before it: a "Cpl 10" was
+        written across one, "dowr", and a heap's tag lifted over its neighbour's floated off over the exit),
+        then reading as its own heap's (nearer it than any other base or heap), then off the fallen (two tags
+        hid the zombies they named): above the heap, below, beside or on it, the first that does best."""
         image, at = tag
         rect, heap = image.get_rect(topleft=at), self._heaps[i]
         standing = [
@@ -958,11 +966,22 @@ class TableView:
             if t.state not in ("dead", "knocked_down")
         ]
         near = [standing[j] for j in heap.inflate(6 * rect.w, 6 * rect.h).collidelistall(standing)]
+        heaps = [h for j, h in enumerate(self._heaps) if j != i]
         centre = heap.center
         spots = [rect, *around(rect.size, centre, max(heap.w, heap.h) / 2, gap=2), _centred(rect.size, centre)]
-        spots, own = by_own(spots, heap, near)
-        free = next((s for s in spots[:own] if s.collidelist(near) < 0), None)
-        return free or min(spots, key=lambda s: (overlap(s, near), s not in spots[:own]))  # (hiding least)
+        spots, own = by_own(spots, heap, near + heaps)
+        view = self.table_rect()
+        return min(
+            spots,
+            key=lambda s: (
+                s.collidelist(near) >= 0,
+                s.collidelist(list(taken)) >= 0 or not view.contains(s),
+                spots.index(s) >= own,
+                overlap(s, near),
+                s.collidelist([heap, *heaps]) >= 0,
+                spots.index(s),
+            ),
+        )
 
     def _token_squares(self) -> list[pygame.Rect]:
         """Every figure's base square on the screen (dead or alive, on view or not), in ``tokens``' order."""
@@ -1414,6 +1433,7 @@ class TableView:
         guts_at: dict[str, pygame.Rect] = {}
         words, self._zone_blits = self._zone_words()
         placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
+        placer.words += self._set_by_point()  # and round a named man's full name over him
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         leaders: list[tuple[tuple[int, int], tuple[int, int]]] = []
         for job in jobs:
@@ -1431,6 +1451,18 @@ class TableView:
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
         self.leaders = leaders
         self.guts_at = guts_at
+
+    def _set_by_point(self) -> list[pygame.Rect]:
+        """Where the words that keep their own place are drawn (a named figure's full name just over him, a
+        waypoint's number): the GUTS and the readings go round them. A selected Corporal's "Cpl 10" and his
+        Sten's "long 12\" (+0)" were set on his "Corporal Atkins", the three words over one another."""
+        out = []
+        for o in self.overlays:
+            if isinstance(o, Label) and not o.plate and not _placed(o):
+                x, y = self.camera.to_screen(o.position)
+                pos = (round(x + o.offset[0]), round(y + o.offset[1]))
+                out.append(self.texts.render(o.text, o.size, o.colour).get_rect(**{o.anchor: pos}))
+        return out
 
     def _leader(self, word: pygame.Rect, centre: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
         """A thin line from a figure's GUTS that found no spot reading as his (he is pointed at in a packed
@@ -1524,14 +1556,25 @@ class TableView:
                 )
                 jobs.append(WordJob("line", o.label, 20, o.colour, spots, True))
             elif isinstance(o, Arc) and o.label:
-                c = self.camera.to_screen(o.centre)
-                f = math.radians(o.facing)
-                tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
                 wh = self._text_size(o.label, 17, o.colour)
-                jobs.append(WordJob("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+                jobs.append(WordJob("arc", o.label, 17, o.colour, self._arc_spots(o, wh), True))
             elif isinstance(o, Label) and _placed(o):
                 jobs.append(self._label_job(o))
         return jobs
+
+    def _arc_spots(self, o: Arc, wh: tuple[int, int]) -> list[pygame.Rect]:
+        """Where an arc's reading may go: round its tip, then round points along its rim, a step at a time
+        either way from the tip. Only round the tip, two bands running off the table (a Corporal by its edge,
+        facing it) had their readings slid onto one spot at the edge, "short 12\" (+0)" over "long 24\"";
+        along the rim each finds where its own band crosses the table."""
+        c, r = self.camera.to_screen(o.centre), o.radius * self.camera.ppi
+        spots = []
+        for step in range(0, int(o.spread / 2) + 1, 10):
+            for side in (1, -1) if step else (1,):
+                f = math.radians(o.facing + side * step)
+                at = (c[0] + math.cos(f) * r, c[1] + math.sin(f) * r)
+                spots += around(wh, at, 0, gap=2) if not step else around(wh, at, 0, gap=2)[:4]
+        return spots
 
     def _label_job(self, o: Label) -> WordJob:
         """A word on a point (an area's name: "third 2", "blast"): on the point when that hides nothing, else

@@ -647,6 +647,20 @@ def _mark_lines(mark: str, fs: int, x: int, right: int | None) -> list[str]:
     return _wrap(mark, f, width) or [mark]
 
 
+def fitted_name(name: str, mark: str, f: pygame.font.Font, width: int) -> str:
+    """``name`` cut with an ellipsis until it and its ``mark`` fit ``width`` pixels: the name is cut, never the
+    mark ("Rfn Thompso\u2026" lost the "*" that says he got away).
+
+    >>> pygame.font.init()
+    >>> f = pygame.font.Font(None, 20)
+    >>> fitted_name("Rfn Thompson", " *", f, f.size("Rfn Th\u2026 *")[0]).endswith("\u2026 *")
+    True
+    """
+    while len(name) > 2 and f.size(name + mark)[0] > width:
+        name = name[:-2] + "\u2026"
+    return name + mark
+
+
 def _roll_row(
     pic: pygame.Surface,
     s: RollRow,
@@ -663,10 +677,7 @@ def _roll_row(
     number were drawn."""
     x, y = pos
     away = s.marked
-    name = s.name + (" *" if away and not note else "")
-    f = charts.font(fs)
-    while len(name) > 2 and f.size(name)[0] > name_w - fs // 2:
-        name = name[:-2] + "\u2026"
+    name = fitted_name(s.name, " *" if away and not note else "", charts.font(fs), name_w - fs // 2)
     name_rect = _line(pic, name, fs, TEXT, (x, y))
     if away and note:
         at = _mark_x(s, x, fs, name_w)

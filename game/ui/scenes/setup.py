@@ -509,11 +509,12 @@ class SetupScene(Scene):
         )
 
     def _not_asked(self, f: Pick) -> str:
-        """Why a choice is not asked now, in the choices' words: ``Not asked: no American section``."""
+        """When a greyed choice is asked, in the choices' words: ``American section only``. Short, to fit its
+        greyed box: "Not asked: no American section" was cut to "Not asked: no American sect"."""
         key, value = f.asked_when or ("", "")
         picks = [p for p in self.spec.per_player if isinstance(p, Pick) and p.key == key]
         label = next((o.label for p in picks for o in p.options if o.value == value), value)
-        return f"Not asked: no {label} {self.spec.player_noun}"
+        return f"{label} {self.spec.player_noun} only".replace("  ", " ")
 
     def _asks_by(self, key: str) -> bool:
         """Whether an answer to ``key`` decides whether another field is asked (the form is laid out again)."""

@@ -28,12 +28,12 @@ def may_be_bold(word: str) -> bool:
     return any(ch.isdigit() for ch in word) or (len(word) > 1 and word.isupper())
 
 
-def text_room(box: UITextBox) -> int:
+def text_room(box: UITextBox, bar: bool = True) -> int:
     """Pixels a line of ``box`` has: its width less its padding, border, shadow and corners, and less a scroll
-    bar whether one shows now or not (one comes with the next rows, and a line must not wrap then)."""
+    bar when ``bar`` (one shows, or comes with the next rows, and a line must not wrap then)."""
     sides = box.border_width["left"] + box.border_width["right"] + 2 * box.shadow_width
     corners = sum(box.rounded_corner_width_offsets)
-    return int(box.rect.width - 2 * box.padding[0] - sides - corners - box.scroll_bar_width)
+    return int(box.rect.width - 2 * box.padding[0] - sides - corners - (box.scroll_bar_width if bar else 0))
 
 
 WAITING = "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
@@ -49,6 +49,7 @@ class RosterPanel:
         self._select = select
         self.tip: Any = None  # the hovered name's tooltip (pygame_gui's), and whose it is
         self.tip_for: str | None = None
+        self.bar_room = True  # room kept for a scroll bar: only while one shows (see :meth:`_weigh_bar`)
 
     def build(
         self, ui: Keep, manager: pygame_gui.UIManager, container: IContainerLikeInterface, rect: pygame.Rect
@@ -67,6 +68,16 @@ class RosterPanel:
         self.title.set_relative_position((rect.x + 4, rect.y))
         self.box.set_relative_position((rect.x, rect.y + 28))
         self.box.set_dimensions((rect.width, max(60, rect.height - 28)))
+        self._weigh_bar()
+
+    def _weigh_bar(self) -> None:
+        """Keep the scroll bar's room beside the lines only while the box shows a bar. Kept always, a British
+        section of eleven (no bar) lost 20 pixels a line, and an ORDERed "Rfn Thompson G7/7 ready +2" put his
+        SMLE on a line of its own: that line brought a bar, which hid the last man. Fitted without the room, the
+        lines can only be fewer than with it, so a box without a bar then never gains one from the wider lines;
+        one that shows a bar has its lines fitted again beside it (the next refresh: ``fits`` changed)."""
+        if self.box is not None:
+            self.bar_room = self.box.scroll_bar is not None
 
     def show(self, text: str) -> None:
         """The roster's HTML (which lays the box out again), kept where the player had scrolled it: laid out
@@ -82,16 +93,17 @@ class RosterPanel:
         if down and bar is not None and laid is not None and laid.layout_rect.height:
             bar.set_scroll_from_start_percentage(min(down / laid.layout_rect.height, 1.0 - bar.visible_percentage))
             box.update(0.0)
+        self._weigh_bar()
 
     def fits(self, manager: pygame_gui.UIManager) -> Callable[[str], bool]:
         """Whether a roster line fits the box on one line: its print measured, the words that may be bold in
-        bold (:func:`may_be_bold`), against the room the text has beside a scroll bar. A
+        bold (:func:`may_be_bold`), against the room the text has (beside the scroll bar, when one shows). A
         guess of 6% more than the print, against a margin of 40 pixels, put a Corporal's "Tommy" under his
         "ready +2" though the line had room for it (the row read as wrapped after its state)."""
         box = self.box
         fonts = manager.get_theme().get_font_dictionary()
         font, bold = fonts.find_font(FONT_SIZE, FONT), fonts.find_font(FONT_SIZE, FONT, bold=True)
-        room = text_room(box) if box is not None else 0
+        room = text_room(box, self.bar_room) if box is not None else 0
 
         def width(text: str) -> int:
             runs = " ".join(["> ", *(w for w in text.split() if may_be_bold(w))])
