@@ -879,6 +879,7 @@ class Z40View:
                 + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
                 + _wounds_lost(game, target, d)
                 + who
+                + "".join(f"\n{h}" for h in [fire_words.gets_hot(game, d)] if h)
                 + (f"\n{no_blast}" if no_blast else "")
             )
             # another player's models under a template: said first, on a plate in the warning colour
