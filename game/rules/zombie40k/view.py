@@ -541,7 +541,10 @@ class Z40View:
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
         usr = free_usr(game.world, m)  # the bearer of the team's free USR, marked by its name: "USR" said nothing
-        badge = " \u00b7 ".join(x for x in (look.badge, usr) if x)  # wounds left, then the rule
+        # a squad's leader by his name first ("Boss Nob · 2 · Counter-Attack": a newcomer read "2 · Counter-Attack"
+        # and looked for the Boss Nob), then his wounds left and the rule
+        leader = capitalised(self.name(game, fid)) if m.sergeant and m.side == PLAYERS else ""
+        badge = " \u00b7 ".join(x for x in (leader, look.badge, usr) if x)
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
