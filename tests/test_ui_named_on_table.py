@@ -81,3 +81,24 @@ def test_the_log_line_under_the_pointer_marks_the_model_it_names(tmp_path: Path)
         motion(app, scene.view.camera.viewport[:2])
         app.run_frames(1)
         assert not _marked(scene, fid, name)
+
+
+def test_named_tags_keep_clear_of_each_other_and_of_the_other_words(tmp_path: Path) -> None:
+    """Four squad-mates named at once printed over each other and over their squad's tag ("GuardsGuardsman 4",
+    "Guardsman 8 an 6"): each name is placed among the table's words, clear of every other word."""
+    with headless_app(tmp_path / "settings.json") as app:
+        scene = on_the_table(app, HIVE_STREET)
+        game = scene.match.game
+        squad = game.state.squad_of(game.state.active_player)
+        names = [scene.match.view.name(game, fid) for fid in squad.models[:4]]
+        scene.match.say(", ".join(names) + " stay.", bad=True)
+        app.run_frames(2)
+        words = scene.view.words
+        tags = [rect for kind, text, rect in words if kind == "named"]
+        assert sorted(text for kind, text, _ in words if kind == "named") == sorted(names), words
+        for tag in tags:
+            others = [rect for _, _, rect in words if rect is not tag]
+            assert tag.collidelist(others) < 0, (
+                tag,
+                [w for w in words if w[2].colliderect(tag) and w[2] is not tag],
+            )

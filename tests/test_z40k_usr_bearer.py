@@ -43,3 +43,13 @@ def test_the_last_space_marine_standing_is_no_bearer_of_his_squads_own_rule() ->
     g = rigged_game({1: [(24, 24)]}, teams=[{"unit": "tactical_squad", "models": 5}])
     last = g.state.models["p1-1"]
     assert "And They Shall Know No Fear" in last.rules and free_usr(g.world, last) == ""
+
+
+def test_a_squads_leader_is_tagged_by_his_name_on_the_table() -> None:
+    """The Boss Nob's tag read "2 · Counter-Attack": a newcomer looked for the Boss Nob by name and could not find
+    him. The leader's tag says his name first."""
+    g = rigged_game({1: [(20, 30), (21.2, 30)]}, teams=[{"unit": "ork_boyz", "models": 2, "sergeant": True}])
+    view = Z40K.view()
+    leader = next(fid for fid in g.state.units["p1"].models if g.figure(fid).sergeant)
+    badge = view.token(g, leader, view.look(g, leader)).badge
+    assert badge.startswith("Boss Nob"), badge

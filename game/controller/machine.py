@@ -136,6 +136,12 @@ class Controller:
         kind = self.kinds.get(self.action or "")
         return kind.aim if kind is not None and self.mode == Mode.AIMING else ""
 
+    @property
+    def asked_at(self) -> Point | None:
+        """Where the click stood whose question waits for a second click there (None when none waits): the
+        screen's question is about that spot, not the one the pointer is on."""
+        return self._confirming_at if self._confirming is not None else None
+
     def figure_at(self, point: Point, mine_first: bool = False) -> str | None:
         """The figure whose base is under ``point``: the nearest of the living on the table.
 

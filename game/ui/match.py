@@ -123,6 +123,7 @@ class Match:
         self._ended = False  # a command since the last stop was the player's E and began the next phase
         self._by_itself = False  # the guard is for a phase that began by itself (else: by his own E)
         self._hold_words = ""  # the status line in the pause before the rules go on by themselves
+        self._question = ""  # the question a click asked, while the controller waits for its second click
         self.face_toward: Point | None = None  # a drag in progress at a move destination
         self.finished = False  # GAME_OVER reached and the last event shown
         self.version = 0  # bumps whenever tokens/overlays/panels may have changed
@@ -394,6 +395,7 @@ class Match:
                 self.controller.handle(Away())
             if point is not None:
                 self.controller.handle(Hover(point, self.face_toward))  # (a drag to face: what letting go sends)
+                self._question_follows(point)
             key = (self.controller.preview_command, self.controller.hover_figure)
             if key != self._hover_key:
                 self._hover_key = key
@@ -699,6 +701,23 @@ class Match:
         summary = self.view.summary(self.game, fid)
         return f"{self.name(fid)} {summary}".strip()
 
+    def _question_follows(self, point: Point) -> None:
+        """The question a click asked leaves the status line while the pointer is on another target, and comes
+        back on the spot it asked about (a newcomer pointed elsewhere and still read "Click again to move the
+        rest ... Guardsman 6 stays" of the old target)."""
+        at = self.controller.asked_at
+        if at is None:  # answered or forgotten: it never comes back
+            self._question = ""
+        if not self._question:
+            return
+        elsewhere = math.dist(point, at) > self.controller.PICK_SLACK if at is not None else False
+        if elsewhere and self.status == self._question:
+            self.status = ""
+            self.version += 1
+        elif not elsewhere and not self.status:
+            self.status, self.status_bad = self._question, False
+            self.version += 1
+
     def words(self, text: str) -> str:
         """The rules' text (a roll's meaning, a refusal) as the player reads it: a view that names its
         figures apart from their ids (``player_words``) puts the names in."""
@@ -714,6 +733,8 @@ class Match:
             self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
             self.status, self.status_bad = "", False
+        asked = fb.accepted and not fb.events and self.controller.asked_at is not None
+        self._question = self.status if asked else ""
         self.version += 1
         if fb.events:
             self.face_toward = None

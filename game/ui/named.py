@@ -58,10 +58,10 @@ def named_in(texts: Iterable[str], names: Mapping[str, str]) -> list[str]:
 def named_marks(
     fids: Sequence[str], where: Mapping[str, tuple[Point, float]], names: Mapping[str, str]
 ) -> list[Overlay]:
-    """A ring round each named figure and his name just above him (``where``: id -> (centre, base radius), in
-    inches), both over the figures: in a packed squad a ring under the tokens hid under his neighbours' bases, and a
-    name placed clear of the figures stood off by another model (a newcomer read the wrong one). A figure not on the
-    table (not in ``where``) gets none."""
+    """A ring round each named figure and his name beside him, above first (``where``: id -> (centre, base
+    radius), in inches), placed among the table's words so two names and a squad tag never print over each other
+    ("GuardsGuardsman 4"), tied to him by a thin line when it had to stand off; the ring over the figures (under
+    the tokens it hid under his neighbours' bases). A figure not on the table (not in ``where``) gets none."""
     out: list[Overlay] = []
     for fid in fids:
         if fid not in where:
@@ -69,7 +69,7 @@ def named_marks(
         (x, y), radius = where[fid]
         ring = _ring((x, y), radius + RING_GAP)
         out += [Line(ring, EDGE, "solid", 6, over=True), Line(ring, NAMED_COLOUR, "solid", 3, over=True)]
-        out.append(Label((x, y - radius - RING_GAP), names[fid], NAMED_COLOUR, TAG_SIZE, anchor="midbottom"))
+        out.append(Label((x, y), names[fid], NAMED_COLOUR, TAG_SIZE, beside=radius + RING_GAP))
     return out
 
 

@@ -70,6 +70,7 @@ class Label:
     anchor: str = "center"
     offset: tuple[int, int] = (0, 0)
     detail_size: int = 0
+    beside: float = 0.0  # a figure's tag: his base's radius (inches) round ``position``; placed clear of words
 
 
 @dataclass(frozen=True)

@@ -280,6 +280,7 @@ class WordJob(NamedTuple):
     steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
     owner: str = ""  # the figure whose GUTS it is: his word keeps its side of him from frame to frame
     own: int | None = None  # its first ``own`` spots read as its zone's or figure's (see _own_first, by_own)
+    centre: tuple[int, int] | None = None  # a named figure's tag: his base's middle (a leader when it stands off)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -325,7 +326,7 @@ def _over(o: Overlay) -> bool:
 def _placed(o: Label) -> bool:
     """A plain word centred on its point (an area's name) is placed among the table's words, clear of the
     figures; a plate and a word set beside its point (a waypoint's number) keep their own place."""
-    return not o.plate and o.anchor == "center" and o.offset == (0, 0)
+    return not o.plate and (o.beside > 0 or (o.anchor == "center" and o.offset == (0, 0)))
 
 
 def _centred(size: tuple[int, int], at: Point) -> pygame.Rect:
@@ -378,6 +379,13 @@ def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
     goes only where it reads as his (:func:`by_own`) unless it must show (he is pointed at: then a leader line
     ties it to him, see TableView._leader_lines)."""
     spots = job.spots
+    if job.kind == "named" and job.own is not None:  # by him, over his squad-mates if need be, never over a word
+        mine = [r for r in spots[: job.own] if placer.view.contains(r) and r.collidelist(placer.words) < 0]
+        placed = placer.place(mine) or (mine[0] if mine else None)
+        if placed is not None:
+            if placed not in placer.words:
+                placer.words.append(placed)
+            return placed
     if job.kind == "guts" and job.own is not None:
         placed = placer.place(spots[: job.own])
         if placed is not None or not job.must:
@@ -1423,8 +1431,10 @@ class TableView:
         self._bases_now = self.token_rects()
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
-        jobs += self._overlay_jobs()
+        marks = self._overlay_jobs()
+        jobs = [job for job in marks if job.kind == "named"]  # a name the words on screen say: found first
+        jobs += [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        jobs += [job for job in marks if job.kind != "named"]
         rest = [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         jobs += sorted(rest, key=lambda job: job.text.isdigit())  # a rank's ("Sgt 9") before bare numbers
         if self.show_outlines and self.camera.ppi >= 10:
@@ -1445,6 +1455,8 @@ class TableView:
             words.append((job.kind, job.text, placed))
             if job.kind == "guts" and job.own is not None and placed not in job.spots[: job.own]:
                 leaders.append(self._leader(placed, self._guts_centres[job.owner]))
+            if job.centre is not None and job.own is not None and placed not in job.spots[: job.own]:
+                leaders.append(self._leader(placed, job.centre))
             if job.owner:
                 self._keep_side(job.owner, placed)
                 guts_at[job.owner] = placed
@@ -1559,7 +1571,7 @@ class TableView:
                 wh = self._text_size(o.label, 17, o.colour)
                 jobs.append(WordJob("arc", o.label, 17, o.colour, self._arc_spots(o, wh), True))
             elif isinstance(o, Label) and _placed(o):
-                jobs.append(self._label_job(o))
+                jobs.append(self._named_job(o) if o.beside > 0 else self._label_job(o))
         return jobs
 
     def _arc_spots(self, o: Arc, wh: tuple[int, int]) -> list[pygame.Rect]:
@@ -1575,6 +1587,19 @@ class TableView:
                 at = (c[0] + math.cos(f) * r, c[1] + math.sin(f) * r)
                 spots += around(wh, at, 0, gap=2) if not step else around(wh, at, 0, gap=2)[:4]
         return spots
+
+    def _named_job(self, o: Label) -> WordJob:
+        """A named figure's tag: round his base, above first, the spots that read as his first (:func:`by_own`),
+        then farther round; it must show (the words on screen send the player to him)."""
+        c = self.camera.to_screen(o.position)
+        wh = self._text_size(o.text, o.size, o.colour)
+        r = o.beside * self.camera.ppi
+        spots = [*around(wh, c, r, gap=2), *around(wh, c, r + wh[1], gap=2), *around(wh, c, r + 3 * wh[1])]
+        base = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        base.center = (round(c[0]), round(c[1]))
+        spots, own = by_own(spots, base, self._bases_now)
+        centre = (round(c[0]), round(c[1]))
+        return WordJob("named", o.text, o.size, o.colour, spots, True, own=own, centre=centre)
 
     def _label_job(self, o: Label) -> WordJob:
         """A word on a point (an area's name: "third 2", "blast"): on the point when that hides nothing, else

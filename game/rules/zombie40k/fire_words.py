@@ -156,3 +156,18 @@ def whose_words(game: Zombie40kGame, fids: list[str]) -> tuple[str, bool]:
         name, player = names.unit(uid), st.units[uid].player
         parts.append(f"{n} of {name}" + ("" if f"(player {player})" in name else f" (player {player})"))
     return ", ".join(parts), bool(squads)
+
+
+def gets_hot(game: Zombie40kGame, details: dict[str, Any]) -> str:
+    """The plate's warning for a Gets Hot weapon in the shot: ``Gets Hot: on a 1 to hit, Guardsman 1's Plasma
+    gun may wound him`` (a newcomer's Guardsman died of his own first shot, and the plate had said
+    nothing); "" when no firer's weapon Gets Hot."""
+    hot = details.get("gets_hot") or []
+    if not hot:
+        return ""
+    n = names_of(game)
+    who = [n.figure(str(fid)) for fid, _ in hot]
+    guns = sorted({str(w) for _, w in hot})
+    if len(who) == 1:
+        return f"Gets Hot: on a 1 to hit, {who[0]}'s {guns[0]} may wound him"
+    return f"Gets Hot: on a 1 to hit, a {' or '.join(guns)} may wound its firer ({', '.join(who)})"

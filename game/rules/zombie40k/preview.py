@@ -280,6 +280,8 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "models": len(fp.shooters) + len(fp.held),  # the models asked: those who fire and those held
         "held": held_details(world, fp),
         "weapons": sorted({s.weapon.name for s in fp.shooters}),
+        # who fires a Gets Hot weapon, and which: each 1 to hit may wound him [7th] (the plate warns)
+        "gets_hot": [[s.model.id, s.weapon.name] for s in fp.shooters if "Gets Hot" in s.weapon.rules],
         "snap_shots": any(s.snap for s in fp.shooters),
         "covers": dict(fp.covers),
         "cover_from": cover_sources(world, fp),
