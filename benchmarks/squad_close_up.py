@@ -136,17 +136,20 @@ WALK_STARTS = ((25.0, 40.0), (12.0, 38.0), (44.0, 40.0), (58.0, 38.0))
 GUNSHIP = (36.0, 4.0)
 
 
-def walk(sc, unit: str, at: tuple[float, float], moves: int = 6) -> Counter:
-    """One squad of ``unit`` from a block at ``at`` walked ``moves`` squad moves toward the gunship."""
+def walk(sc, unit: str, at: tuple[float, float], run: bool = False, moves: int = 6) -> Counter:
+    """One squad of ``unit`` from a block at ``at`` walked ``moves`` squad moves (with ``run``: runs of 5")
+    toward the gunship."""
     pos = [(at[0] + 1.6 * (i % 5), at[1] + 1.6 * (i // 5)) for i in range(10)]
     got: Counter = Counter()
     team = {**TEAM, "unit": unit}
     for _ in range(moves):
-        g = rigged_game({1: pos}, teams=[team], scenario=sc, phase=Phase.MOVEMENT, dice=[6] * 20)
+        phase, reach = (Phase.SHOOTING, 5.0) if run else (Phase.MOVEMENT, 6.0)
+        g = rigged_game({1: pos}, teams=[team], scenario=sc, phase=phase, dice=[6] * 20)
+        g.state.units["p1"].run_roll = 5 if run else None
         lead = g.figure("p1-1").position
-        t = min(1.0, 6.0 / max(math.dist(lead, GUNSHIP), 1e-9))
+        t = min(1.0, reach / max(math.dist(lead, GUNSHIP), 1e-9))
         dest = (lead[0] + (GUNSHIP[0] - lead[0]) * t, lead[1] + (GUNSHIP[1] - lead[1]) * t)
-        cmd = formation.squad_command(g, "p1-1", dest, 6.0, Z40K.view()._routes_of)
+        cmd = formation.squad_command(g, "p1-1", dest, reach, Z40K.view()._routes_of, run)
         p = g.preview(cmd)
         ends = (
             {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in p.details["steps"]}
@@ -168,12 +171,14 @@ def walks() -> None:
     """The squads walked across Hive Street toward the gunship, their sums printed."""
     sc = load_scenario(f"{MAPS_DIR}/hive_street.tmx")
     total: Counter = Counter()
-    for unit in ("infantry_squad",):  # (a mob of Ork Boyz walks the same: bases and moves alike)
+    unit = "infantry_squad"  # (a mob of Ork Boyz walks the same: bases and moves alike)
+    for run in (False, True):
         for at in WALK_STARTS:
-            c = walk(sc, unit, at)
+            c = walk(sc, unit, at, run)
             total.update(c)
             mean = c["length"] / c["moves"]
-            print(f"walk {unit} from {at}: out {c['out of coherency']}/{c['moves']}, mean length {mean:.1f}")
+            how = "runs" if run else "moves"
+            print(f"{how} from {at}: out {c['out of coherency']}/{c['moves']}, mean length {mean:.1f}")
     n = total["moves"]
     length, went = total["length"] / n, total["inches the lead went"] / n
     print(
