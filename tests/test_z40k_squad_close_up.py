@@ -112,3 +112,19 @@ def test_a_guard_squad_walked_three_moves_up_hive_street_stays_in_coherency_each
         assert coherency.in_coherency(g.world, g.state.units["p1"]), (move, squad)
         length = max(math.dist(a, b) for a in squad for b in squad)
         assert length < 8.0, (move, length)
+
+
+def test_a_model_round_a_sandbag_line_is_knitted_to_the_squad_on_its_side_not_back_behind_it() -> None:
+    """A closing squad's model who went round the end of a wall and ended out of coherency was sent back to just
+    within 2" of his nearest squad-mate on the side he started: behind the wall, where he stood still, in
+    coherency across it, and fell further behind the next move. He now joins the squad on its side of the wall."""
+    from game.rules.zombie40k import close_up
+    from game.rules.zombie40k.testing import small_scenario
+    from game.table import Table
+
+    table = Table.from_scenario(small_scenario(walls=[((8.0, 11.5), (12.0, 11.5))]))
+    ends = {"lead": (10.0, 10.0), "boy": (15.0, 9.0)}  # he went round the east end, 5" from the lead
+    starts = {"lead": (10.0, 16.0), "boy": (10.0, 13.2)}  # he stood behind the wall
+    goal = close_up.knit(table, "lead", ends, starts, 0.5, 2.0, 6.0)["boy"]
+    assert goal[1] < 11.5 - 0.5, goal  # on the lead's side of the wall
+    assert math.dist(goal, ends["lead"]) - 1.0 <= 2.0, goal  # in coherency with him

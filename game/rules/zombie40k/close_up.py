@@ -138,12 +138,21 @@ def drawn(
 
 
 def knit(
-    lead: str, ends: Mapping[str, Point], starts: Mapping[str, Point], radius: float, gap: float, reach: float
+    table: Table,
+    lead: str,
+    ends: Mapping[str, Point],
+    starts: Mapping[str, Point],
+    radius: float,
+    gap: float,
+    reach: float,
 ) -> dict[str, Point]:
     """New goals for the models whose ``ends`` would leave them out of coherency (``gap``, base edge to base
     edge, bases of ``radius``): taken from the one pointed (``lead``) outward, each one too far from those
-    joined so far goes to just within the gap of the nearest of them, on his own side, when that is within his
-    ``reach`` of where he stands (``starts``); the squad stays one chain where its moves let it."""
+    joined so far goes to just within the gap of the nearest of them, on his own side (where he stands:
+    ``starts``), or on the side his move took him when a wall stands between that one and his own side, when
+    that is within his ``reach`` of where he stands; the squad stays one chain where its moves let it. (Knitted
+    back behind a sandbag line, a model who had gone round it stood still there, in coherency across it, and
+    was left further behind the next move.)"""
     joined = {lead: ends[lead]}
     left = set(ends) - {lead}
     out: dict[str, Point] = {}
@@ -151,8 +160,10 @@ def knit(
         f = min(left, key=lambda f: (min(math.dist(ends[f], p) for p in joined.values()), f))
         left.remove(f)
         near = min(joined.values(), key=lambda p: math.dist(ends[f], p))
-        goal = group_move.behind(near, starts[f], 2 * radius + 0.6 * gap)
-        if math.dist(ends[f], near) - 2 * radius > gap - 0.1 and math.dist(starts[f], goal) <= reach - 0.05:
+        sides = [group_move.behind(near, p, 2 * radius + 0.6 * gap) for p in (starts[f], ends[f])]
+        within = [p for p in sides if math.dist(starts[f], p) <= reach - 0.05]
+        goal = next((p for p in within if table.leg_clear(near, p, radius)), within[0] if within else None)
+        if math.dist(ends[f], near) - 2 * radius > gap - 0.1 and goal is not None:
             out[f] = goal
         joined[f] = out.get(f, ends[f])
     return out

@@ -187,7 +187,7 @@ def _knitted(
     lead = game.figure(fid)
     squad = {m.id for m in game.world.alive(game.state.units[lead.unit])}
     starts = {f: game.figure(f).position for f in ends}
-    goals = close_up.knit(fid, ends, starts, lead.radius, coherency.gap_of(game.world), limit)
+    goals = close_up.knit(game.table, fid, ends, starts, lead.radius, coherency.gap_of(game.world), limit)
     if not goals:
         return cmd
     moves = tuple(
