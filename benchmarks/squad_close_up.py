@@ -1,4 +1,7 @@
-"""Zombie 40,000's screen squad move measured: many squad moves of a 10-model Ork Boyz mob (the Nob pointed) on
+"""Zombie 40,000's screen squad move measured: first a 10-model Guard squad (from four spots
+at the south of Hive Street) walked toward the gunship, six squad moves in a row, each 6" toward it (the
+sergeant pointed), counting the moves that end out of coherency and the squad's length after each (the widest
+distance between two of its bases' centres); then many squad moves of a 10-model Ork Boyz mob (the Nob pointed) on
 the three Zombie 40,000 maps, from a line (1", 2" and 2.4" between bases), a chain and a tight block, each
 pointed 6" (or 3") a random way at an open spot. Counts the moves that end out of coherency (and of those that
 started in it), the models left behind (stay) or short of their place, and the Nob boxed in by his boys.
@@ -129,7 +132,62 @@ def one(sc, rng: random.Random, shape: str) -> dict | None:
     }
 
 
+WALK_STARTS = ((25.0, 40.0), (12.0, 38.0), (44.0, 40.0), (58.0, 38.0))
+GUNSHIP = (36.0, 4.0)
+
+
+def walk(sc, unit: str, at: tuple[float, float], run: bool = False, moves: int = 6) -> Counter:
+    """One squad of ``unit`` from a block at ``at`` walked ``moves`` squad moves (with ``run``: runs of 5")
+    toward the gunship."""
+    pos = [(at[0] + 1.6 * (i % 5), at[1] + 1.6 * (i // 5)) for i in range(10)]
+    got: Counter = Counter()
+    team = {**TEAM, "unit": unit}
+    for _ in range(moves):
+        phase, reach = (Phase.SHOOTING, 5.0) if run else (Phase.MOVEMENT, 6.0)
+        g = rigged_game({1: pos}, teams=[team], scenario=sc, phase=phase, dice=[6] * 20)
+        g.state.units["p1"].run_roll = 5 if run else None
+        lead = g.figure("p1-1").position
+        t = min(1.0, reach / max(math.dist(lead, GUNSHIP), 1e-9))
+        dest = (lead[0] + (GUNSHIP[0] - lead[0]) * t, lead[1] + (GUNSHIP[1] - lead[1]) * t)
+        cmd = formation.squad_command(g, "p1-1", dest, reach, Z40K.view()._routes_of, run)
+        p = g.preview(cmd)
+        ends = (
+            {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in p.details["steps"]}
+            if p.legal
+            else {}
+        )
+        models = g.world.alive(g.state.units["p1"])
+        pos = [ends.get(m.id, m.position) for m in models]
+        got["moves"] += 1
+        got["out of coherency"] += int(
+            coherency.stretch(models, coherency.gap_of(g.world), ends) > coherency.SLACK
+        )
+        got["length"] += max(math.dist(a, b) for a in pos for b in pos)
+        got["inches the lead went"] += math.dist(lead, pos[0])
+    return got
+
+
+def walks() -> None:
+    """The squads walked across Hive Street toward the gunship, their sums printed."""
+    sc = load_scenario(f"{MAPS_DIR}/hive_street.tmx")
+    total: Counter = Counter()
+    unit = "infantry_squad"  # (a mob of Ork Boyz walks the same: bases and moves alike)
+    for run in (False, True):
+        for at in WALK_STARTS:
+            c = walk(sc, unit, at, run)
+            total.update(c)
+            mean = c["length"] / c["moves"]
+            how = "runs" if run else "moves"
+            print(f"{how} from {at}: out {c['out of coherency']}/{c['moves']}, mean length {mean:.1f}")
+    n = total["moves"]
+    length, went = total["length"] / n, total["inches the lead went"] / n
+    print(
+        f'walks: out of coherency {total["out of coherency"]}/{n}, mean length {length:.1f}", lead {went:.1f}" a move'
+    )
+
+
 def main() -> None:
+    walks()
     per_map = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     total: Counter = Counter()
     by_shape: dict[str, Counter] = {}

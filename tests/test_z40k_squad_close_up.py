@@ -84,3 +84,47 @@ def test_a_way_to_a_spot_in_the_cell_he_stands_in_against_a_squad_mate_is_no_way
     table.place("a", (10.0, 10.0), 0.5)
     table.place("b", (11.05, 10.0), 0.5)
     assert Routes().to(table, "a", (10.0, 10.0), 0.5, (10.1, 10.0), 7.0, 0) == []
+
+
+def test_a_guard_squad_walked_three_moves_up_hive_street_stays_in_coherency_each_move() -> None:
+    """Session 47 play-test, Hive Street: a 10-model Guard squad moved up the street past the sandbag line
+    ended a strung-out line out of coherency after its second move (its back models trailing round the sandbags
+    while the kept formation stayed "in coherency" the move before). Three squad moves in a row, each 6" toward
+    the gunship, now leave it in coherency and no longer than a loose block."""
+    from game.scenario.loader import load_scenario
+
+    sc = load_scenario("maps/hive_street.tmx")
+    guard = {"unit": "infantry_squad", "models": 10, "sergeant": True}
+    squad = [(25.0 + 1.6 * (i % 5), 40.0 + 1.6 * (i // 5)) for i in range(10)]  # as the squad deploys
+    gunship = (36.0, 4.0)
+    for move in range(3):
+        g = rigged_game({1: squad}, teams=[guard], scenario=sc, phase=Phase.MOVEMENT, dice=[6] * 20)
+        lead = squad[0]
+        t = 6.0 / math.dist(lead, gunship)
+        goal = (lead[0] + t * (gunship[0] - lead[0]), lead[1] + t * (gunship[1] - lead[1]))
+        ctl = Controller(g, Z40K.view())
+        ctl.handle(Click(lead))
+        assert ctl.handle(Button("squad")).accepted, ctl.message
+        ctl.handle(Hover(goal))
+        done = ctl.handle(Click(goal))
+        assert done.accepted and done.events, (move, done.message)
+        squad = [g.figure(f"p1-{i}").position for i in range(1, 11)]
+        assert coherency.in_coherency(g.world, g.state.units["p1"]), (move, squad)
+        length = max(math.dist(a, b) for a in squad for b in squad)
+        assert length < 8.0, (move, length)
+
+
+def test_a_model_round_a_sandbag_line_is_knitted_to_the_squad_on_its_side_not_back_behind_it() -> None:
+    """A closing squad's model who went round the end of a wall and ended out of coherency was sent back to just
+    within 2" of his nearest squad-mate on the side he started: behind the wall, where he stood still, in
+    coherency across it, and fell further behind the next move. He now joins the squad on its side of the wall."""
+    from game.rules.zombie40k import close_up
+    from game.rules.zombie40k.testing import small_scenario
+    from game.table import Table
+
+    table = Table.from_scenario(small_scenario(walls=[((8.0, 11.5), (12.0, 11.5))]))
+    ends = {"lead": (10.0, 10.0), "boy": (15.0, 9.0)}  # he went round the east end, 5" from the lead
+    starts = {"lead": (10.0, 16.0), "boy": (10.0, 13.2)}  # he stood behind the wall
+    goal = close_up.knit(table, "lead", ends, starts, 0.5, 2.0, 6.0)["boy"]
+    assert goal[1] < 11.5 - 0.5, goal  # on the lead's side of the wall
+    assert math.dist(goal, ends["lead"]) - 1.0 <= 2.0, goal  # in coherency with him

@@ -16,7 +16,7 @@ the bots never move a squad so, so no seeded game moves.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from game.rules.kit import group_move
@@ -25,6 +25,8 @@ from game.table import Table
 
 ROOM = 0.5  # inches between bases in a closed-up squad: well within the 2" of coherency
 AHEAD = 2.0  # how much dearer a place ahead of the one pointed is, an inch forward: the squad gathers behind him
+BLOB = 0.6  # a model standing further out than this many times the cluster's round trails the squad
+MOB = 5  # a squad of fewer models does not trail: one model short of his place is marked and stays so
 STRUNG = 2.5  # a squad standing further out than this many times the cluster it would close up into is strung out
 
 
@@ -38,6 +40,23 @@ def spread(ends: Sequence[Point], radius: float) -> float:
     mx, my = sum(p[0] for p in ends) / len(ends), sum(p[1] for p in ends) / len(ends)
     cluster = (2 * radius + ROOM) * math.sqrt(len(ends) * math.sqrt(3) / 2 / math.pi)
     return max(math.dist(p, (mx, my)) for p in ends) / cluster
+
+
+def stragglers(ends: Mapping[str, Point], short: Collection[str], radius: float) -> int:
+    """How many of the squad's models (bases of ``radius`` at ``ends``) a move leaves trailing: ``short`` of their
+    places and further from the squad's middle than ``BLOB`` times the round of a tight cluster of them (a squad
+    walked into a building left its back rank against the wall, in coherency that move and out of it the next;
+    a squad keeping its shape on open ground leaves none; nor does a squad of fewer than ``MOB``).
+
+    >>> block = {f"m{i}": (1.6 * (i % 5), 1.6 * (i // 5)) for i in range(10)}
+    >>> stragglers(block, (), 0.5), stragglers({**block, "m4": (6.4, 4.0), "m9": (8.0, 4.0)}, ("m4", "m9"), 0.5)
+    (0, 2)
+    """
+    if len(ends) < MOB:
+        return 0
+    cluster = (2 * radius + ROOM) * math.sqrt(len(ends) * math.sqrt(3) / 2 / math.pi)
+    mx, my = sum(p[0] for p in ends.values()) / len(ends), sum(p[1] for p in ends.values()) / len(ends)
+    return sum(1 for f in short if math.dist(ends[f], (mx, my)) > BLOB * cluster)
 
 
 def lattice(centre: Point, forward: Point, step: float, rings: int) -> list[Point]:
@@ -119,12 +138,21 @@ def drawn(
 
 
 def knit(
-    lead: str, ends: Mapping[str, Point], starts: Mapping[str, Point], radius: float, gap: float, reach: float
+    table: Table,
+    lead: str,
+    ends: Mapping[str, Point],
+    starts: Mapping[str, Point],
+    radius: float,
+    gap: float,
+    reach: float,
 ) -> dict[str, Point]:
     """New goals for the models whose ``ends`` would leave them out of coherency (``gap``, base edge to base
     edge, bases of ``radius``): taken from the one pointed (``lead``) outward, each one too far from those
-    joined so far goes to just within the gap of the nearest of them, on his own side, when that is within his
-    ``reach`` of where he stands (``starts``); the squad stays one chain where its moves let it."""
+    joined so far goes to just within the gap of the nearest of them, on his own side (where he stands:
+    ``starts``), or on the side his move took him when a wall stands between that one and his own side, when
+    that is within his ``reach`` of where he stands; the squad stays one chain where its moves let it. (Knitted
+    back behind a sandbag line, a model who had gone round it stood still there, in coherency across it, and
+    was left further behind the next move.)"""
     joined = {lead: ends[lead]}
     left = set(ends) - {lead}
     out: dict[str, Point] = {}
@@ -132,8 +160,10 @@ def knit(
         f = min(left, key=lambda f: (min(math.dist(ends[f], p) for p in joined.values()), f))
         left.remove(f)
         near = min(joined.values(), key=lambda p: math.dist(ends[f], p))
-        goal = group_move.behind(near, starts[f], 2 * radius + 0.6 * gap)
-        if math.dist(ends[f], near) - 2 * radius > gap - 0.1 and math.dist(starts[f], goal) <= reach - 0.05:
+        sides = [group_move.behind(near, p, 2 * radius + 0.6 * gap) for p in (starts[f], ends[f])]
+        within = [p for p in sides if math.dist(starts[f], p) <= reach - 0.05]
+        goal = next((p for p in within if table.leg_clear(near, p, radius)), within[0] if within else None)
+        if math.dist(ends[f], near) - 2 * radius > gap - 0.1 and goal is not None:
             out[f] = goal
         joined[f] = out.get(f, ends[f])
     return out

@@ -55,9 +55,9 @@ def squad_command(
         return kept
     best, shape, places = kept, _shape(game, fid, kept), None
     for cmd, at in _closings(game, fid, point, limit, routes, run):
-        if shape is None or shape[1:3] == (False, 0) and not shape[4]:
-            break  # no one left behind, in coherency and close: as it moves
-        got = _shape(game, fid, cmd, at[fid])
+        if shape is None or shape[1:4] == (False, 0, 0) and not shape[5]:
+            break  # no one left behind or trailing, in coherency and close: as it moves
+        got = _shape(game, fid, cmd, at)
         if got is not None and not got[0] and got[1:] < shape[1:]:  # (he goes where he was pointed)
             best, shape, places = cmd, got, at
     _PLACES.clear()  # (the latest proposal's only: the one the screen shows)
@@ -103,11 +103,13 @@ def places_of(cmd: MoveSquad) -> dict[str, Point] | None:
 
 
 def _shape(
-    game: Zombie40kGame, fid: str, cmd: MoveSquad, aim: Point | None = None
-) -> tuple[bool, bool, int, float, bool, float] | None:
-    """How a squad move would leave the squad, by the rules' preview: the one pointed stopped short of ``aim``
-    (where his own way ends) by his squad-mates or not; then, the better the less, out of coherency or not, how
-    many stay, by how much it is out of coherency, strung out or not and how far out it stands
+    game: Zombie40kGame, fid: str, cmd: MoveSquad, places: dict[str, Point] | None = None
+) -> tuple[bool, bool, int, int, float, bool, float] | None:
+    """How a squad move would leave the squad, by the rules' preview: the one pointed stopped short of his place
+    (of ``places``, where a closing squad move sent each; else where his own way ends) by his squad-mates or
+    not; then, the better the less, out of coherency or not, how many stay, how many trail the squad short of
+    their places (:func:`.close_up.stragglers`: a move in coherency that leaves its back models trailing strings
+    it out the next), by how much it is out of coherency, strung out or not and how far out it stands
     (:func:`.close_up.spread`). None when the move is refused."""
     p = game.preview(cmd)
     if not p.legal:
@@ -119,8 +121,11 @@ def _shape(
     far = close_up.spread([ends.get(m.id, m.position) for m in models], max(m.radius for m in models))
     held = sum(1 for st in steps if st["reason"])
     way = dict(cmd.moves).get(fid) or (game.figure(fid).position,)
-    short = math.dist(ends.get(fid, way[-1]), aim or way[-1]) > 0.5
-    return short, out > coherency.SLACK, held, round(out, 1), far > close_up.STRUNG, round(far, 1)
+    short = math.dist(ends.get(fid, way[-1]), (places or {}).get(fid, way[-1])) > 0.5
+    behind = group_move.short_ones(cmd.moves, game.figure, steps, places)
+    everyone = {m.id: ends.get(m.id, m.position) for m in models}
+    trailing = close_up.stragglers(everyone, behind, max(m.radius for m in models))
+    return short, out > coherency.SLACK, held, trailing, round(out, 1), far > close_up.STRUNG, round(far, 1)
 
 
 PULLS = (1.0, 0.6, 0.3)  # how far each model is drawn from his place in the formation to his place in the cluster
@@ -182,7 +187,7 @@ def _knitted(
     lead = game.figure(fid)
     squad = {m.id for m in game.world.alive(game.state.units[lead.unit])}
     starts = {f: game.figure(f).position for f in ends}
-    goals = close_up.knit(fid, ends, starts, lead.radius, coherency.gap_of(game.world), limit)
+    goals = close_up.knit(game.table, fid, ends, starts, lead.radius, coherency.gap_of(game.world), limit)
     if not goals:
         return cmd
     moves = tuple(
