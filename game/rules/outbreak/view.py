@@ -1158,6 +1158,8 @@ class OutbreakView:
                 return toned("bad", f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, the gun jams!")
             hit = _hit_words(e.third, killed=e.result == "killed")
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
+        if isinstance(e, ev.ShareBlocked):  # the shot line said it comes on: say why it did not
+            return toned("warn", _share_blocked_words(who(e.figure), who(e.by) if e.by else "", e.walked))
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             shot = f"{who(e.figure)}'s shot on {who(e.target)}: D6 = {e.roll}"
             if e.destroyed:
@@ -1291,6 +1293,21 @@ class OutbreakView:
         if isinstance(event, ev.ZombieMoved):
             return True
         return isinstance(event, ev.StepStarted) and STEP_BY_NAME.get(event.name) not in PLAYERS_STEPS
+
+
+def _share_blocked_words(zombie: str, by: str, walked: float) -> str:
+    """A shot zombie stopped short of its share of the move (``by``: the figure in its way, or empty
+    for a wall or building).
+
+    >>> _share_blocked_words("Zombie 7", "Zombie 9", 0.04)
+    'Zombie 7 is blocked by Zombie 9 and stays where it is.'
+    >>> _share_blocked_words("Zombie 7", "", 2.5)
+    'Zombie 7 comes 2.5" and is blocked by a wall or building.'
+    """
+    blocker = by or "a wall or building"
+    if _stood_still(walked):
+        return f"{first_up(zombie)} is blocked by {blocker} and stays where it is."
+    return f"{first_up(zombie)} comes {inches_walked(walked)} and is blocked by {blocker}."
 
 
 def _towards(a: d.Point, b: d.Point, inches: float) -> d.Point:
