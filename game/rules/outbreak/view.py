@@ -246,6 +246,15 @@ def inches_apart(gap: float, touching: bool) -> str:
     return text
 
 
+def shots_left_words(left: int) -> str:
+    """A gun's shots left this move in the roster's one form.
+
+    >>> shots_left_words(3), shots_left_words(1), shots_left_words(0)
+    ('3 shots left', '1 shot left', 'no shots left')
+    """
+    return f"{counted(left, 'shot')} left" if left > 0 else "no shots left"
+
+
 def _stood_still(length: float) -> bool:
     """Whether a walk of ``length`` reads as no move at all in the log (``0.0"``)."""
     return inches_walked(length) == inches_walked(0.0)
@@ -446,23 +455,22 @@ class OutbreakView:
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
     def _shots_cell(self, game: OutbreakGame, f: Figure, said: tuple[str, ...]) -> Cell:
-        """The shots his gun has left this move as shown (``said``, his look's words): after a shot, "no shots
-        this move" when it landed in the last third (one shot a third of the move; "no shots left" read as an
-        empty gun), and, while the screen is in step with the rules, "1 shot left (no zombie in range)" when no
+        """The shots his gun has left this move as shown (``said``, his look's words), in one form before
+        and after a shot ("3 shots left", "1 shot left", "no shots left"): a newcomer read "3 shots ready",
+        "2 shots fired", "1 shot", "0 shots left fired" and "no shots this move fired" as five different
+        counts. While the screen is in step with the rules, "1 shot left (no zombie in range)" when no
         zombie is left to shoot."""
         left = shown.shots(said)
         left = acting.shots_left(game.world, f) if left is None else left
-        if shown.did(said) != shown.DID["fire"]:
-            return Cell(counted(left, "shot"), "plain")
+        words = shots_left_words(left)
         if left <= 0:
-            # short: "no shots" beside the state "fired" read "no shots fired", as if he had not fired
-            return Cell("no shots this move", "spent", short="0 shots left")
-        # "1 shot, none in range" beside "fired" read as one phrase
-        if said == shown.words(game.world, f) and not game.fire_targets(f.id):
+            return Cell(words, "spent")
+        fired = shown.did(said) == shown.DID["fire"]
+        if fired and said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
-            return Cell(f"{counted(left, 'shot')} left ({why})", "spent", short=counted(left, "shot"))
-        return Cell(counted(left, "shot"), "plain")
+            return Cell(f"{words} ({why})", "spent", short=words)
+        return Cell(words, "plain")
 
     def hold_before(self, game: OutbreakGame, events: Sequence[Event]) -> tuple[int | None, str]:
         """Where the screen pauses before the rules go on by themselves after a player's last act (:mod:`.pause`):
