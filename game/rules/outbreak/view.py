@@ -99,10 +99,10 @@ STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarte
 BADGE_LETTERS = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}  # a state's letter
 # the letters on the tokens in words: the hover card and How to play (the view's ``badge_legend``)
 BADGE_LEGEND = {
-    "F": "frozen: his movement roll froze him, he does not move this step",
-    "T": "tired, stopped for a breather: he cannot move this move (he may still fire and fight)",
+    "F": "frozen: the movement roll froze this survivor: no move this step",
+    "T": "tired, stopped for a breather: cannot move this move (may still fire and fight)",
     "J": "gun jammed: Unjam (C) clears it on 4-6",
-    "B": "bitten: he tests for turning at each move's start",
+    "B": "bitten: tests for turning at each move's start",
     "?": "unaware: has not spotted a zombie yet, so cannot fire (Spot, S)",
 }
 ZOMBIE_UNAWARE = "shuffling: has not spotted the humans yet"
@@ -1031,7 +1031,7 @@ class OutbreakView:
         if exits["led"]:
             names = ", ".join(_esc(game.figure(g).name or g) for g in exits["led"])
             rescue = exits["objective"] == "rescue"
-            lines.append(f"leads {names} out {count}" if rescue else f"leads {names} out with him (rescued)")
+            lines.append(f"leads {names} out {count}" if rescue else f"leads {names} out with them (rescued)")
         return lines
 
     # -- events
