@@ -61,7 +61,7 @@ def test_a_bystander_following_him_onto_the_exit_gets_out_too() -> None:
     match = _match((12, 7), npcs={"npc1": (14, 8)})
     r = match.game.state.figures["pc1"].radius
     goal = (12.0, 2.0 + r * 0.6)
-    assert "leads npc1 out with him (rescued)" in _plate(match, goal)
+    assert "leads npc1 out with them (rescued)" in _plate(match, goal)
     _run(match, goal)
     assert (match.game.state.escaped, match.game.state.rescued) == (1, 1)
 

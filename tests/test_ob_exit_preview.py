@@ -64,7 +64,7 @@ def test_a_bystander_led_into_the_exit_of_an_escape_gets_out_rescued() -> None:
     an exit zone leaves the table, rescued, whatever the objective; in an escape he counts for nothing toward it."""
     text = plates_over_exit("escape", npcs={"npc1": (14, 6)})
     assert "PC 1 gets away by the exit (1 of 1 out)" in text, text  # the count is the runner's alone
-    assert "leads npc1 out with him (rescued)" in text, text
+    assert "leads npc1 out with them (rescued)" in text, text
     scen = tiny_scenario(objective="escape", characters=(), spawns=(), exits=[(0, 0, 24, 2)])
     game = rigged_game(pcs={"pc1": (12, 5)}, npcs={"npc1": (14, 6)}, scenario=scen, dice=[])
     match = Match(game, RS.view())

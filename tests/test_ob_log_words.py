@@ -63,7 +63,7 @@ def test_a_gun_whose_thirds_are_spent_says_no_shots_this_move_in_shots_as_everyw
     second count: the words count shots, and say the spent ones are this move's."""
     match, _ = shot_in_the_last_third()
     row = match.roster().split("<br>")[1]
-    assert "no shots this move" in row and "thirds" not in row
+    assert "no shots left" in row and "thirds" not in row  # the roster's one form for shots
     match.select("pc1")
     match.click(match.game.figure("z2").position)
     assert "no shots left this move" in match.status.lower(), match.status

@@ -36,7 +36,7 @@ def test_the_roster_follows_the_zombies_step_as_it_plays(tmp_path: Path) -> None
         scene = app.scene
         scene.match.send(Fire("pc1", "z1"))
         play_out(app, scene)
-        assert row_of(scene, "pc1").endswith("1 shot ready"), row_of(scene, "pc1")
+        assert row_of(scene, "pc1").endswith("1 shot left ready"), row_of(scene, "pc1")
 
         end_turn(app, scene)  # E, and E again: PC 2 has not acted
         assert scene.match.playback.busy and game.state.move == 3  # the rules are in the next move already
@@ -59,7 +59,7 @@ def test_the_roster_follows_the_zombies_step_as_it_plays(tmp_path: Path) -> None
                 assert "1 shot" in pc1 and "3 shots" not in pc1, said
             assert "ready" not in pc1 and "ready" not in pc2, said  # the humans' step is over
         # the events played: the rules' row (the next move's guns, PC 2 may act, PC 1 held and fighting)
-        assert row_of(scene, "pc1").endswith("3 shots grabbed waits"), row_of(scene, "pc1")
+        assert row_of(scene, "pc1").endswith("3 shots left grabbed waits"), row_of(scene, "pc1")
         assert row_of(scene, "pc2").endswith("ready"), row_of(scene, "pc2")
 
 

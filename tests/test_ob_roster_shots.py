@@ -30,7 +30,8 @@ def test_a_shot_in_the_last_third_leaves_no_shots_this_move() -> None:
     """ "0 shots" and "no shots left" read as an empty gun; "no thirds left" beside "3 shots" read as a second
     thing counted (a later newcomer): the count is in shots, and the spent ones are this move's."""
     match, line = roster_after_a_shot([3, 3, 3])  # hit in third 3 (pace 6"), not destroyed
-    assert "no shots this move" in line and "0 shots" not in line and "thirds" not in line
+    # the roster's one form for shots (a later newcomer: "no shots this move fired" was one form of five)
+    assert "no shots left" in line and "0 shots" not in line and "thirds" not in line
     assert match.game.actions_for("pc1") == []
 
 

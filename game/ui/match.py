@@ -157,7 +157,7 @@ class Match:
         last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
             self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
-        self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
+        self.status = f"Click one of your {view.figure_noun}s (or Tab) to select them."
 
     def _animation(self, event: Any) -> Any:
         """The step ``event`` makes on the screen: the view's, told the game where it reads it (a fight's blows

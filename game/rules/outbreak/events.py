@@ -112,6 +112,16 @@ class ZombieMoved(Event):
 
 
 @record(EVENTS)
+class ShareBlocked(Event):
+    """A shot zombie stopped short of its share of the move before reaching the shooter: ``walked``
+    inches of it, stopped by the figure ``by`` (or by a wall or building when ``by`` is empty)."""
+
+    figure: str
+    walked: float
+    by: str = ""
+
+
+@record(EVENTS)
 class Fired(Event):
     """One shot of a gun: shot number ``shot`` of this move at ``target``."""
 

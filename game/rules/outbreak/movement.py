@@ -45,6 +45,7 @@ from game.rules.outbreak.events import (
     Followed,
     Moved,
     MovementRolled,
+    ShareBlocked,
     TirednessRolled,
     Turned,
     ZombieMoved,
@@ -584,8 +585,22 @@ def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
     if inches <= 1e-6 or world.contacts(z, zombies=False):
         return  # zombies never leave a combat
     route = world.table.find_path(z.position, toward.position, z.radius, max_length=inches)
-    if route:
-        zombie_walk(world, z, truncate_path(list(route), inches), "shot")
+    if not route:
+        world.emit(ShareBlocked(z.id, 0.0))
+        return
+    walk = truncate_path(list(route), inches)
+    by = _stopped_by(world.table.legal_part(walk, z.radius, mover=z.id).blocked_by, toward.id)
+    walked = zombie_walk(world, z, walk, "shot")
+    if by is not None:
+        world.emit(ShareBlocked(z.id, round(walked, 3), by))
+
+
+def _stopped_by(cut: str, shooter: str) -> str | None:
+    """What stopped a shot zombie short of its share, so the log can say why it did not come on: a
+    figure's id, "" for a wall or building, None when nothing did (it reached the shooter)."""
+    if not cut or cut == f"figure {shooter}":
+        return None
+    return cut.removeprefix("figure ") if cut.startswith("figure ") else ""
 
 
 def _num(fid: str) -> int:

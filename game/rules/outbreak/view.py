@@ -99,10 +99,10 @@ STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarte
 BADGE_LETTERS = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}  # a state's letter
 # the letters on the tokens in words: the hover card and How to play (the view's ``badge_legend``)
 BADGE_LEGEND = {
-    "F": "frozen: his movement roll froze him, he does not move this step",
-    "T": "tired, stopped for a breather: he cannot move this move (he may still fire and fight)",
+    "F": "frozen: the movement roll froze this survivor: no move this step",
+    "T": "tired, stopped for a breather: cannot move this move (may still fire and fight)",
     "J": "gun jammed: Unjam (C) clears it on 4-6",
-    "B": "bitten: he tests for turning at each move's start",
+    "B": "bitten: tests for turning at each move's start",
     "?": "unaware: has not spotted a zombie yet, so cannot fire (Spot, S)",
 }
 ZOMBIE_UNAWARE = "shuffling: has not spotted the humans yet"
@@ -244,6 +244,15 @@ def inches_apart(gap: float, touching: bool) -> str:
     if not touching and gap <= 0.15:  # a tenth would round onto the contact distance (0.1")
         text = f'{math.ceil(gap * 100 - 1e-6) / 100:.2f}"'
     return text
+
+
+def shots_left_words(left: int) -> str:
+    """A gun's shots left this move in the roster's one form.
+
+    >>> shots_left_words(3), shots_left_words(1), shots_left_words(0)
+    ('3 shots left', '1 shot left', 'no shots left')
+    """
+    return f"{counted(left, 'shot')} left" if left > 0 else "no shots left"
 
 
 def _stood_still(length: float) -> bool:
@@ -446,23 +455,22 @@ class OutbreakView:
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
     def _shots_cell(self, game: OutbreakGame, f: Figure, said: tuple[str, ...]) -> Cell:
-        """The shots his gun has left this move as shown (``said``, his look's words): after a shot, "no shots
-        this move" when it landed in the last third (one shot a third of the move; "no shots left" read as an
-        empty gun), and, while the screen is in step with the rules, "1 shot left (no zombie in range)" when no
+        """The shots his gun has left this move as shown (``said``, his look's words), in one form before
+        and after a shot ("3 shots left", "1 shot left", "no shots left"): a newcomer read "3 shots ready",
+        "2 shots fired", "1 shot", "0 shots left fired" and "no shots this move fired" as five different
+        counts. While the screen is in step with the rules, "1 shot left (no zombie in range)" when no
         zombie is left to shoot."""
         left = shown.shots(said)
         left = acting.shots_left(game.world, f) if left is None else left
-        if shown.did(said) != shown.DID["fire"]:
-            return Cell(counted(left, "shot"), "plain")
+        words = shots_left_words(left)
         if left <= 0:
-            # short: "no shots" beside the state "fired" read "no shots fired", as if he had not fired
-            return Cell("no shots this move", "spent", short="0 shots left")
-        # "1 shot, none in range" beside "fired" read as one phrase
-        if said == shown.words(game.world, f) and not game.fire_targets(f.id):
+            return Cell(words, "spent")
+        fired = shown.did(said) == shown.DID["fire"]
+        if fired and said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
-            return Cell(f"{counted(left, 'shot')} left ({why})", "spent", short=counted(left, "shot"))
-        return Cell(counted(left, "shot"), "plain")
+            return Cell(f"{words} ({why})", "spent", short=words)
+        return Cell(words, "plain")
 
     def hold_before(self, game: OutbreakGame, events: Sequence[Event]) -> tuple[int | None, str]:
         """Where the screen pauses before the rules go on by themselves after a player's last act (:mod:`.pause`):
@@ -1023,7 +1031,7 @@ class OutbreakView:
         if exits["led"]:
             names = ", ".join(_esc(game.figure(g).name or g) for g in exits["led"])
             rescue = exits["objective"] == "rescue"
-            lines.append(f"leads {names} out {count}" if rescue else f"leads {names} out with him (rescued)")
+            lines.append(f"leads {names} out {count}" if rescue else f"leads {names} out with them (rescued)")
         return lines
 
     # -- events
@@ -1158,6 +1166,8 @@ class OutbreakView:
                 return toned("bad", f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, the gun jams!")
             hit = _hit_words(e.third, killed=e.result == "killed")
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
+        if isinstance(e, ev.ShareBlocked):  # the shot line said it comes on: say why it did not
+            return toned("warn", _share_blocked_words(who(e.figure), who(e.by) if e.by else "", e.walked))
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             shot = f"{who(e.figure)}'s shot on {who(e.target)}: D6 = {e.roll}"
             if e.destroyed:
@@ -1291,6 +1301,21 @@ class OutbreakView:
         if isinstance(event, ev.ZombieMoved):
             return True
         return isinstance(event, ev.StepStarted) and STEP_BY_NAME.get(event.name) not in PLAYERS_STEPS
+
+
+def _share_blocked_words(zombie: str, by: str, walked: float) -> str:
+    """A shot zombie stopped short of its share of the move (``by``: the figure in its way, or empty
+    for a wall or building).
+
+    >>> _share_blocked_words("Zombie 7", "Zombie 9", 0.04)
+    'Zombie 7 is blocked by Zombie 9 and stays where it is.'
+    >>> _share_blocked_words("Zombie 7", "", 2.5)
+    'Zombie 7 comes 2.5" and is blocked by a wall or building.'
+    """
+    blocker = by or "a wall or building"
+    if _stood_still(walked):
+        return f"{first_up(zombie)} is blocked by {blocker} and stays where it is."
+    return f"{first_up(zombie)} comes {inches_walked(walked)} and is blocked by {blocker}."
 
 
 def _towards(a: d.Point, b: d.Point, inches: float) -> d.Point:
