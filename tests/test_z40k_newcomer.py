@@ -33,8 +33,8 @@ def test_a_run_not_yet_rolled_says_its_die_and_runs_on_the_first_click() -> None
     ctl.handle(Button("run"))  # R: a run is asked for, never a stray click's
     goal = (10.0, 20.0)  # 10" away: past any run
     ctl.handle(Hover(goal))
-    plates = _plates(ctl)  # (R runs the squad: its plate says the one die)
-    assert any('D6" not rolled yet' in t and "a 6 needed: all the way 17%" in t for t in plates), plates
+    plates = _plates(ctl)
+    assert any('RUN D6"' in t and "not rolled yet" in t and '17% to go 6.0"' in t for t in plates), plates
     fb = ctl.handle(Click(goal))
     assert "reachable" not in fb.message and fb.events, fb.message  # no question about a reach not rolled
     assert g.figure("p1-1").position == (10.0, 26.0)  # the D6's 4"

@@ -79,7 +79,7 @@ def test_a_run_to_the_vehicle_not_yet_rolled_says_the_roll_it_needs() -> None:
     it boards on a 4+, as the dice show."""
     from game.controller import Button, Click, Controller, Hover
 
-    g = rigged_game({1: [(24, 9.5)]}, phase=Phase.SHOOTING)  # alone (R runs a squad as one: its own plate)
+    g = rigged_game({1: [(24, 9.5), (25.2, 9.5)]}, phase=Phase.SHOOTING)
     ctl = Controller(g, Z40K.view())
     ctl.handle(Click((24, 9.5)))
     ctl.handle(Button("run"))

@@ -12,17 +12,25 @@ from game.ui.match import Match
 Z40K = get_ruleset("zombie40k")
 
 
-def test_r_once_and_a_click_run_the_whole_squad_within_its_roll() -> None:
+def test_r_once_then_each_models_click_runs_it_within_the_squads_roll() -> None:
     g = rigged_game(
         {1: [(20, 40), (21.2, 40), (22.4, 40)]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20
     )  # fmt: skip  (the squad's run: D6 = 4)
     m = Match(g, Z40K.view())
     m.click((20, 40))
     m.button("run")  # R: the Run order, once
-    m.click((20, 37))  # (R and a click run the squad: a newcomer ran one Ork, then had to find Q)
+    m.click((20, 37))
     m.skip()
-    for fid, x in (("p1-1", 20.0), ("p1-2", 21.2), ("p1-3", 22.4)):
-        assert g.figure(fid).position == (x, 37.0) and g.figure(fid).ran, (fid, m.status)
+    assert g.figure("p1-1").position == (20.0, 37.0)
+    assert m.status == (
+        'Infantry Squad runs 4": click each other model, then where it runs (no R needed); or Q, then where,'
+        " runs them all."
+    )
+    for fid, x in (("p1-2", 21.2), ("p1-3", 22.4)):
+        m.click((x, 40))  # select him
+        m.click((x, 37.5))  # and where: no R
+        m.skip()
+        assert g.figure(fid).position == (x, 37.5) and g.figure(fid).ran, (fid, m.status)
     assert g.state.units["p1"].run_roll == 4  # one roll for the squad
 
 
@@ -35,9 +43,9 @@ def test_before_the_order_a_click_on_open_ground_still_never_runs() -> None:
     assert not g.figure("p1-1").ran and "press R" in m.status, m.status
 
 
-def test_a_squad_that_may_run_and_shoot_runs_as_one_and_is_not_told_to_run_more() -> None:
-    """Guardian Defenders (Battle Focus) run and still shoot: R and a click run both, and the status line no
-    longer says how the others follow (none is left to run)."""
+def test_a_squad_that_may_run_and_shoot_is_told_the_run_order_while_its_runner_stays_selected() -> None:
+    """Guardian Defenders (Battle Focus) run and still shoot: the runner stays selected, and the status line
+    still says how the others follow (it was empty: the line waited for nobody to be selected)."""
     g = rigged_game({1: [(20, 40), (21.2, 40)]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20,
                     teams=["guardian_defenders"])  # fmt: skip
     m = Match(g, Z40K.view())
@@ -45,5 +53,10 @@ def test_a_squad_that_may_run_and_shoot_runs_as_one_and_is_not_told_to_run_more(
     m.button("run")
     m.click((20, 37))
     m.skip()
-    assert g.figure("p1-1").ran and g.figure("p1-2").ran
-    assert "click each other model" not in m.status, m.status
+    assert m.status == 'Guardian Defenders run 4": click each other model, then where it runs (no R needed).', (
+        m.status
+    )
+    m.click((21.2, 40))
+    m.click((21.2, 37.5))
+    m.skip()
+    assert g.figure("p1-2").ran

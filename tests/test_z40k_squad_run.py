@@ -18,9 +18,10 @@ SQUAD = [(18.0, 38.0), (19.5, 38.0), (21.0, 38.0), (18.0, 39.5), (19.5, 39.5), (
 
 
 def _first_runs(ctl: Controller) -> None:
-    """The front left model runs 4" on his own (the rules' Run: R and a click now run the whole squad) and the
-    squad's run is rolled (D6 = 4)."""
-    ctl.game.apply(Run("p1-1", ((18.0, 34.0),)))
+    """R and a click: the front left model runs 4" and the squad's run is rolled (D6 = 4)."""
+    ctl.handle(Click(SQUAD[0]))
+    assert ctl.handle(Button("run")).accepted, ctl.message
+    assert ctl.handle(Click((18.0, 34.0))).accepted, ctl.message
     ctl.handle(AnimationDone())
 
 
@@ -65,43 +66,12 @@ def test_a_squad_run_marks_who_stops_short_of_his_place() -> None:
     assert sum(isinstance(d, Cross) for d in drawn) == 1
 
 
-def test_r_and_a_click_run_the_whole_squad_on_one_roll() -> None:
-    """A newcomer's R and click ran one Ork 3", and only then was he told Q runs the rest (Q first was refused
-    with "Run first"): R now previews and runs every model still to run, the squad move's way, one roll."""
-    g = rigged_game({1: SQUAD}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20)
-    ctl = Controller(g, Z40K.view())
-    ctl.handle(Click(SQUAD[0]))
-    assert ctl.handle(Button("run")).accepted, ctl.message
-    ctl.handle(Hover((18.0, 34.0)))
-    drawn = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
-    plate = next(d.text for d in drawn if isinstance(d, Plate))
-    assert plate.startswith("RUN SQUAD: 6 of 6 models run"), plate
-    assert sum(isinstance(d, Ring) for d in drawn) == 6  # a ghost for each
-    assert ctl.handle(Click((18.0, 34.0))).accepted, ctl.message
-    assert [type(c) for c in g.commands] == [MoveSquad] and g.commands[-1].run  # one undo step
-    assert all(g.figure(f"p1-{i}").ran for i in range(1, 7))
-    assert g.state.units["p1"].run_roll == 4  # the squad's one roll
-    for i, (x, y) in enumerate(SQUAD, start=1):
-        assert math.dist(g.figure(f"p1-{i}").position, (x, y - 4.0)) < 0.3, (i, g.figure(f"p1-{i}").position)
-
-
-def test_q_before_the_run_is_rolled_points_to_r_as_the_squad_run() -> None:
-    """Q first (before any model ran) read "Run first (R, then where)", as if R ran one model first."""
+def test_squad_is_grey_in_the_shooting_phase_until_the_run_is_rolled() -> None:
     g = rigged_game({1: SQUAD[:2]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20)
     ctl = Controller(g, Z40K.view())
     ctl.handle(Click(SQUAD[0]))
     refused = ctl.handle(Button("squad"))
-    assert "runs the whole squad, on one roll" in refused.message, refused.message
-
-
-def test_the_last_model_to_run_runs_alone_with_r() -> None:
-    g = rigged_game({1: SQUAD[:2]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20)
-    ctl = Controller(g, Z40K.view())
-    _first_runs(ctl)
-    ctl.handle(Click(SQUAD[1]))
-    ctl.handle(Button("run"))
-    assert ctl.handle(Click((19.5, 34.0))).accepted, ctl.message
-    assert [type(c) for c in g.commands] == [Run, Run]
+    assert not refused.accepted and "Run first" in refused.message, refused.message
 
 
 def test_q_straight_after_the_first_run_needs_no_selection() -> None:

@@ -710,8 +710,8 @@ class Z40View:
         if action in POWER_UP_ACTIONS:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
-        if aim.path and (action == "squad" or (action == "run" and _runs_as_squad(game, fid))):
-            run = game.state.phase == Phase.SHOOTING  # (Q, or R while the squad has not run: one roll for all)
+        if action == "squad" and aim.path:
+            run = game.state.phase == Phase.SHOOTING  # (Q once the squad's run is rolled)
             limit = _allowance(game, fid, "run" if run else "move")
             return formation.squad_command(game, fid, aim.path[-1], limit, self._routes_of, run)
         if action in ("move", "run"):
@@ -1171,25 +1171,7 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
         return [Cross(m.position), Plate(m.position, said, "bad")]
     out, spot, _ = group_move.marks(cmd.moves, game.figure, preview.details["steps"], formation.places_of(cmd))
     short = snag_words.short_of_place(game, cmd, preview.details["steps"])
-    text = _squad_plate(game, preview, snag_words.short_line(game, cmd, short))
-    return [*out, Plate(spot, text.replace("\nall the way", _unrolled_run(game, cmd, preview), 1), "path")]
-
-
-def _unrolled_run(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> str:
-    """A squad run's die before it is rolled, in the single run's words: ``\nD6" not rolled yet (one roll for
-    the squad), a 5+ needed: all the way`` (R and a click now run the squad: the plate still says the die);
-    the plain ``\nall the way`` otherwise."""
-    unit = game.state.units[cmd.unit]
-    if not cmd.run or unit.run_roll is not None or not cmd.moves:
-        return "\nall the way"
-    dice = movement.run_dice(game.world, unit)
-    roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
-    bonus = game.world.hooks.move_bonus(game.world, unit)
-    far = max(path_length([game.figure(f).position, *way]) for f, way in cmd.moves)
-    need = _run_needs(far - bonus) if preview.chances.get("whole move", 1.0) < 1 else ""
-    return (
-        f"\n{roll} not rolled yet (one roll for the squad){', ' + need + ' needed' if need else ''}: all the way"
-    )
+    return [*out, Plate(spot, _squad_plate(game, preview, snag_words.short_line(game, cmd, short)), "path")]
 
 
 def _verb(preview: Any) -> str:
@@ -1340,24 +1322,15 @@ def _done_words(game: Zombie40kGame, fid: str, name: str) -> str:
 
 def _squad_run_refusal(game: Zombie40kGame, fid: str) -> str:
     """Why Squad (Q) may not run ``fid``'s squad now ("" when it may): its run is rolled and more than one
-    model is still to run; before the roll, Run (R) is the squad run (Q first read "Run first", a newcomer
-    ran one Ork alone)."""
+    model is still to run (the first runner's move rolls it, so each runs within the one roll)."""
     why = game.preview(Run(fid, ())).reason
     if why:
         return why
     if game.state.units[game.figure(fid).unit].run_roll is None:
-        return "Run (R, then where) runs the whole squad, on one roll."
+        return "Run first (R, then where): once the squad's run is rolled, Squad runs every model still to run."
     if len(formation.still_to_move(game, fid, run=True)) < 2:
         return "Only this model of the squad is still to run: click where he runs."
     return ""
-
-
-def _runs_as_squad(game: Zombie40kGame, fid: str) -> bool:
-    """Whether Run (R) runs ``fid``'s whole squad: it has not run this turn and others are still to run with
-    him (a newcomer's R and click ran one Ork 3", and only then was he told Q runs the rest). Once the squad
-    has run, a click runs each model left on his own, within the squad's roll."""
-    unit = game.state.units[game.figure(fid).unit]
-    return unit.run_roll is None and len(formation.still_to_move(game, fid, run=True)) > 1
 
 
 def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
