@@ -83,7 +83,7 @@ def test_outbreak_tooltip_roster_and_shot_name_the_zombie_and_count_one_shot() -
     row = v.roster(g, {}, {"pc1"})[0].rows[0]
     left = acting.shots_left(g.world, g.figure("pc1"))
     cells = [c.text for c in row.cells]
-    assert f"{left} shot{'s' if left != 1 else ''}" in cells and row.name == g.figure("pc1").name
+    assert f"{left} shot{'s' if left != 1 else ''} left" in cells and row.name == g.figure("pc1").name
 
 
 def test_an_outbreak_line_keeps_the_capitals_of_a_name() -> None:

@@ -58,7 +58,7 @@ def test_a_grabbed_gunman_who_fired_keeps_his_row_on_one_line(tmp_path: Path) ->
         fits = scene.roster_panel.fits(scene.manager)
         rows = _rows(scene)
         deacon = rows["pc1"]
-        assert deacon == "Deacon Hale 1 shot grabbed fired", deacon
+        assert deacon == "Deacon Hale 1 shot left grabbed fired", deacon
         assert all(fits(row) for row in rows.values()), rows
         card = scene.match.figure_words("pc1")
         assert "1 shot left (in contact: the gun is a close combat weapon now)" in card, card

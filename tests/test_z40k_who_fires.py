@@ -85,6 +85,7 @@ def test_the_plate_says_how_many_fire_and_why_the_others_do_not_in_a_players_wor
         "2 of 5 models fire",
         "Guardsman 3 and Guardsman 4 cannot see Horde 1: the Ruined hab blocks their sight",
         'Sergeant is out of range of his Laspistol (12")',
+        "Gets Hot: on a 1 to hit, Guardsman 1's Plasma gun may wound him",  # (his plasma gun: a 1 may wound him)
     ], text
 
 
@@ -98,7 +99,10 @@ def test_a_larger_group_is_counted_and_a_whole_squad_said_to_fire() -> None:
         "Sergeant, Guardsman 2 and Guardsman 3 have already fired",
     ]
     g = rigged_game({1: SQUAD[1:3]}, hordes=[HORDE])
-    assert plate(g).split("\n")[2:] == ["All 2 models fire"]
+    assert plate(g).split("\n")[2:] == [
+        "All 2 models fire",
+        "Gets Hot: on a 1 to hit, Guardsman 1's Plasma gun may wound him",
+    ]
 
 
 def test_a_heavy_blast_after_a_move_is_said_once() -> None:
