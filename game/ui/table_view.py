@@ -1434,7 +1434,9 @@ class TableView:
         marks = self._overlay_jobs()
         jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += [job for job in marks if job.kind != "named"]  # a shot's thirds and bands read as placed before
-        jobs += [job for job in marks if job.kind == "named"]  # a name the words say: clear of those, before the tags
+        jobs += [
+            job for job in marks if job.kind == "named"
+        ]  # a name the words say: clear of those, before the tags
         rest = [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         jobs += sorted(rest, key=lambda job: job.text.isdigit())  # a rank's ("Sgt 9") before bare numbers
         if self.show_outlines and self.camera.ppi >= 10:
